@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Assemble the kernel tree: Debian's pristine 6.12 source + patches/series +
+# the new files under linux/.  The result lives in out/src.  Re-assembly only
+# rewrites files whose content changed, so kbuild rebuilds only what changed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+tarball=/usr/src/linux-source-6.12.tar.xz
+[ -f "$tarball" ] || die "$tarball missing: run 'make deps'"
+pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+
+# 1. The pristine base, unpacked once per package version.
+if [ "$(cat "$OUT/base/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
+	step "unpacking $tarball ($pkgver) into out/base"
+	rm -rf "$OUT/base" "$SRC"
+	mkdir -p "$OUT/base"
+	tar -C "$OUT/base" -xJf "$tarball"
+	echo "$pkgver" > "$OUT/base/.pkgversion"
+fi
+step "base: Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
+
+# 2. The working tree, copied once from the base.
+if [ ! -f "$SRC/.assembled-from" ]; then
+	step "copying the base to out/src"
+	rm -rf "$SRC"
+	cp -a "$BASE" "$SRC"
+	echo "$pkgver" > "$SRC/.assembled-from"
+fi
+
+# 3. Stage every file the series writes, from the base, in out/stage.
+stage=$OUT/stage
+rm -rf "$stage"
+mkdir -p "$stage"
+declare -A patched=()
+
+while read -r p; do
+	case "$p" in ''|'#'*) continue ;; esac
+	pf=$ROOT/patches/$p
+	[ -f "$pf" ] || die "patches/series names $p, which does not exist"
+	while read -r f; do
+		[ -n "${patched[$f]:-}" ] && continue
+		patched[$f]=1
+		if [ -f "$BASE/$f" ]; then
+			mkdir -p "$stage/$(dirname "$f")"
+			cp -p "$BASE/$f" "$stage/$f"
+		fi
+	done < <(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$pf")
+	if ! out=$(patch -d "$stage" -p1 --forward --no-backup-if-mismatch \
+			-r - < "$pf" 2>&1); then
+		printf '%s\n' "$out" >&2
+		die "patch $p does not apply to Linux $(base_version) (see the hunk above)"
+	fi
+done < "$ROOT/patches/series"
+
+# 4. New files at their kernel paths; they must not shadow upstream files.
+while read -r f; do
+	f=${f#./}
+	[ -e "$BASE/$f" ] &&
+		die "linux/$f would shadow the upstream file $f: change it with a patch instead"
+	[ -n "${patched[$f]:-}" ] &&
+		die "linux/$f is also written by a patch"
+	mkdir -p "$stage/$(dirname "$f")"
+	cp -p "$ROOT/linux/$f" "$stage/$f"
+done < <(cd "$ROOT/linux" && find . -type f | sort)
+
+# 5. Bring out/src in line with the stage, touching only what changed.
+manifest=$SRC/.series-files
+new_manifest=$(mktemp)
+(cd "$stage" && find . -type f | sed 's|^\./||' | sort) > "$new_manifest"
+changed=0
+while read -r f; do
+	if ! cmp -s "$stage/$f" "$SRC/$f"; then
+		mkdir -p "$SRC/$(dirname "$f")"
+		cp "$stage/$f" "$SRC/$f"
+		chmod --reference="$stage/$f" "$SRC/$f"
+		changed=$((changed + 1))
+	fi
+done < "$new_manifest"
+# Files the series wrote before but no longer does: back to upstream.
+if [ -f "$manifest" ]; then
+	while read -r f; do
+		grep -qxF "$f" "$new_manifest" && continue
+		if [ -f "$BASE/$f" ]; then
+			cp "$BASE/$f" "$SRC/$f"
+		else
+			rm -f "$SRC/$f"
+		fi
+		changed=$((changed + 1))
+	done < "$manifest"
+fi
+mv "$new_manifest" "$manifest"
+step "assembled out/src: $(wc -l < "$manifest") series files, $changed updated"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# boot.sh FLAVOR MODE LOG [EXTRA_CMDLINE]: boot a built kernel under QEMU (TCG)
+# with the guest initramfs; MODE is run, check or shell.  The console goes
+# to LOG (and to the terminal for run and shell).  Fails if the guest never
+# reached /init or the boot timed out.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=$1 mode=$2 log=$3 extra=${4:-}
+build=${BUILD:-$OUT/build/$flavor}
+timeout=${BOOT_TIMEOUT:-900}
+mem=1G
+[ "$flavor" = debug ] && mem=2G
+
+cmdline="console=ttyS0 loglevel=7 printk_devkmsg=on panic=-1 harness=$mode"
+cmdline+=" ftrace=function trace_buf_size=1M $extra"
+mkdir -p "$(dirname "$log")"
+step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
+
+qemu=(qemu-system-x86_64 -machine q35 -accel tcg -cpu max -smp 2 -m "$mem"
+      -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
+      -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
+rc=0
+case "$mode" in
+shell) "${qemu[@]}" ;;
+run)   timeout "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$log" | tr -d '\r' |
+	       sed -n '/^=====/,/harness: init done/p' | grep -v 'harness: init done' || rc=$? ;;
+*)     timeout "$timeout" "${qemu[@]}" < /dev/null > "$log" 2>&1 || rc=$? ;;
+esac
+[ "$mode" = shell ] && exit 0
+if [ "$rc" = 124 ]; then
+	show_log "$log"; die "boot timed out after $timeout s"
+fi
+if ! grep -q 'harness: init started' "$log"; then
+	show_log "$log"; die "the guest never reached /init"
+fi

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# build.sh FLAVOR [SRC [BUILD]]: configure and build a test kernel and its
+# modules out of tree.  FLAVOR is "qemu" (the test kernel) or "debug" (the
+# same plus KASAN, lockdep, kmemleak).  Logs go to out/logs/build-FLAVOR.log.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=${1:?usage: build.sh qemu|debug [SRC [BUILD]]}
+src=${2:-$SRC}
+build=${3:-$OUT/build/$flavor}
+case "$flavor" in
+qemu)  fragments=(ftrace_series_qemu.config) ;;
+debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
+*) die "unknown flavor '$flavor' (qemu or debug)" ;;
+esac
+mkdir -p "$build" "$LOGS"
+log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
+kmake() { make -C "$src" O="$build" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+
+step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Debian $(cat "$src/.assembled-from" 2>/dev/null || echo '?')) in ${build#$ROOT/}"
+: > "$log"
+echo "Linux $(make -s -C "$src" kernelversion), Debian linux-source-6.12 $(cat "$src/.assembled-from" 2>/dev/null)" >> "$log"
+
+# Configure only when a fragment changed, so an unchanged config stays put.
+stamp=$(cat "${fragments[@]/#/$src/kernel/configs/}" | sha1sum | cut -d' ' -f1)
+if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; then
+	step "configuring: tinyconfig ${fragments[*]}"
+	if ! kmake tinyconfig "${fragments[@]}" >> "$log" 2>&1; then
+		show_log "$log"; die "configuration failed"
+	fi
+	# Every option the fragments ask for must have made it into .config.
+	bad=0
+	for frag in "${fragments[@]}"; do
+		while IFS= read -r line; do
+			case "$line" in
+			CONFIG_*=*) want=$line; key=${line%%=*} ;;
+			'# CONFIG_'*' is not set') key=${line#\# }; key=${key%% *}; want="" ;;
+			*) continue ;;
+			esac
+			got=$(grep -E "^$key=" "$build/.config" || true)
+			if [ "$got" != "$want" ]; then
+				echo "build: $frag asks for '${want:-# $key is not set}', .config has '${got:-unset}'" >&2
+				bad=1
+			fi
+		done < "$src/kernel/configs/$frag"
+	done
+	[ "$bad" = 0 ] || die "the config fragments do not apply cleanly (see above)"
+	echo "$stamp" > "$build/.fragments"
+fi
+
+step "compiling (log: ${log#$ROOT/})"
+start=$(date +%s)
+if ! kmake -j"$JOBS" bzImage modules >> "$log" 2>&1; then
+	show_log "$log"; die "kernel build failed"
+fi
+echo "build: $flavor kernel built in $(($(date +%s) - start)) s" | tee -a "$log"
+if grep -E ': warning: ' "$log" | grep -v '^scripts/' > "$log.warnings"; then
+	echo "build: compiler warnings (see ${log#$ROOT/}.warnings):" >&2
+	head -n 20 "$log.warnings" >&2
+fi

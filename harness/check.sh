@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh FLAVOR: run every test of the project and end with one line
+# "N passed, N failed".  FLAVOR "qemu" also runs the host tests; "debug"
+# runs the in-kernel tests on the KASAN/lockdep/kmemleak kernel.
+# Fails on a failed test, a guest that never reached /init, a boot timeout
+# or a kernel splat in the console log.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=${1:-qemu}
+results=$LOGS/check-$flavor.results
+mkdir -p "$LOGS"
+: > "$results"
+problems=()
+
+if [ "$flavor" = qemu ]; then
+	"$ROOT/harness/host-tests.sh" "$results" || problems+=("host tests did not run to the end")
+fi
+
+"$ROOT/harness/assemble.sh"
+"$ROOT/harness/build.sh" "$flavor"
+"$ROOT/harness/initramfs.sh" "$flavor"
+console=$LOGS/check-$flavor.console.log
+timeout=900
+[ "$flavor" = debug ] && timeout=1800
+if BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$console"; then
+	awk -f "$ROOT/harness/console-results.awk" "$console" >> "$results"
+	grep -q 'harness: ftracetest done' "$console" ||
+		problems+=("the guest stopped before ftracetest finished")
+	grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
+		problems+=("no KUnit results in the console log")
+	if splats=$("$ROOT/harness/splats.sh" "$console"); then :; else
+		printf '%s\n' "$splats" | head -n 20 >&2
+		problems+=("kernel splat in ${console#$ROOT/}")
+	fi
+else
+	problems+=("the $flavor guest did not boot to the end")
+fi
+
+grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
+passed=$(grep -c '^PASS' "$results" || true)
+failed=$(grep -c '^FAIL' "$results" || true)
+for p in "${problems[@]}"; do
+	echo "check: $p" >&2
+done
+echo "check ($flavor): $(grep -c 'host' "$results" || true) host," \
+     "$(grep -c ' kunit ' "$results" || true) KUnit," \
+     "$(grep -c ' ftracetest ' "$results" || true) ftracetest cases; results in ${results#$ROOT/}"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ] && [ ${#problems[@]} = 0 ]

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# initramfs.sh FLAVOR: pack the guest's initramfs for a built kernel: busybox,
+# harness/guest/init, the ftracetest tree of the assembled source and the
+# kernel's modules.  Written to out/guest/FLAVOR/initramfs.cpio.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=${1:?usage: initramfs.sh FLAVOR [SRC [BUILD]]}
+src=${2:-$SRC}
+build=${3:-$OUT/build/$flavor}
+dir=$OUT/guest/$flavor
+root=$dir/root
+step "packing the $flavor guest initramfs"
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,root,lib/modules}
+
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list-full); do
+	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
+done
+install -m 0755 "$ROOT/harness/guest/init" "$root/init"
+
+cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
+grep -v '^#' "$ROOT/harness/guest/ftracetest.list" | grep . > "$root/ftrace/tests.list"
+
+make -s -C "$src" O="$build" INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
+	modules_install > /dev/null
+rm -f "$root"/lib/modules/*/build
+
+(cd "$root" && find . -print0 | LC_ALL=C sort -z |
+	cpio --null -o -H newc -R 0:0 --quiet) > "$dir/initramfs.cpio"

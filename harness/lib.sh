@@ -1,0 +1,30 @@
+# SPDX-License-Identifier: GPL-2.0
+# Common settings for the harness scripts; sourced, never run.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${OUT:-$ROOT/out}
+# The Debian linux-source-6.12 version this series is developed against.
+PINNED_KERNEL_PKG=6.12.117-1~deb12u1
+BASE=$OUT/base/linux-source-6.12
+SRC=$OUT/src
+LOGS=$OUT/logs
+JOBS=${JOBS:-$(($(nproc) + 1))}
+export CCACHE_DIR=${CCACHE_DIR:-/var/cache/ftrace-series-ccache}
+export CCACHE_BASEDIR=$OUT
+export CCACHE_NOHASHDIR=1
+export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
+export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
+export KBUILD_BUILD_USER=ftrace-series KBUILD_BUILD_HOST=harness
+
+step() { printf '==> %s\n' "$*"; }
+die() { printf '%s: error: %s\n' "$(basename "$0")" "$*" >&2; exit 1; }
+
+# Print the tail of a log and its path, for failures.
+show_log() {
+	local log=$1 lines=${2:-40}
+	printf -- '--- last %s lines of %s ---\n' "$lines" "$log" >&2
+	tail -n "$lines" "$log" >&2
+	printf -- '--- full log: %s ---\n' "$log" >&2
+}
+
+base_version() { make -s -C "$BASE" kernelversion 2>/dev/null; }
