@@ -15,7 +15,8 @@ mem=1G
 [ "$flavor" = debug ] && mem=2G
 
 cmdline="console=ttyS0 loglevel=7 printk_devkmsg=on panic=-1 harness=$mode"
-cmdline+=" ftrace=function trace_buf_size=1M $extra"
+[ -n "${BOOT_NO_FTRACE:-}" ] || cmdline+=" ftrace=function trace_buf_size=1M"
+cmdline+=" $extra"
 mkdir -p "$(dirname "$log")"
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 

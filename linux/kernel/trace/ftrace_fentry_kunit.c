@@ -28,15 +28,20 @@ static noinline notrace int fentry_test_notrace(int x)
 	return x + 2;
 }
 
-/* Called through pointers so that the calls cannot be optimised away. */
-static int (*volatile traced_fn)(int) = fentry_test_traced;
-static int (*volatile notrace_fn)(int) = fentry_test_notrace;
+/*
+ * The tests call and inspect the functions through pointers the compiler
+ * cannot see through, so that calls are neither inlined nor removed.
+ */
+static int (*traced_fn)(int) = fentry_test_traced;
+static int (*notrace_fn)(int) = fentry_test_notrace;
 
 static void fentry_has_site(struct kunit *test)
 {
 	unsigned long addr = (unsigned long)traced_fn;
-	unsigned long site = ftrace_location(addr);
-	unsigned long size, offset;
+	unsigned long size, offset, site;
+
+	OPTIMIZER_HIDE_VAR(addr);
+	site = ftrace_location(addr);
 
 	KUNIT_ASSERT_NE(test, site, 0UL);
 	KUNIT_ASSERT_TRUE(test, kallsyms_lookup_size_offset(addr, &size, &offset));
@@ -48,7 +53,10 @@ static void fentry_has_site(struct kunit *test)
 
 static void notrace_has_no_site(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, ftrace_location((unsigned long)notrace_fn), 0UL);
+	unsigned long addr = (unsigned long)notrace_fn;
+
+	OPTIMIZER_HIDE_VAR(addr);
+	KUNIT_EXPECT_EQ(test, ftrace_location(addr), 0UL);
 }
 
 static int ops_hits;
@@ -67,8 +75,14 @@ static struct ftrace_ops fentry_test_ops = {
 
 static void filtered_ops_sees_each_call(struct kunit *test)
 {
-	unsigned long site = ftrace_location((unsigned long)traced_fn);
+	int (*traced)(int) = traced_fn;
+	int (*untraced)(int) = notrace_fn;
+	unsigned long site;
 	int i, ret;
+
+	OPTIMIZER_HIDE_VAR(traced);
+	OPTIMIZER_HIDE_VAR(untraced);
+	site = ftrace_location((unsigned long)traced);
 
 	KUNIT_ASSERT_NE(test, site, 0UL);
 	ret = ftrace_set_filter_ip(&fentry_test_ops, site, 0, 1);
@@ -79,8 +93,8 @@ static void filtered_ops_sees_each_call(struct kunit *test)
 	ops_hits = 0;
 	fentry_test_calls = 0;
 	for (i = 0; i < 10; i++) {
-		traced_fn(i);
-		notrace_fn(i);
+		traced(i);
+		untraced(i);
 	}
 	unregister_ftrace_function(&fentry_test_ops);
 	ftrace_free_filter(&fentry_test_ops);
@@ -89,7 +103,7 @@ static void filtered_ops_sees_each_call(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ops_hits, 10);
 
 	/* Once unregistered, the callback sees nothing more. */
-	traced_fn(0);
+	traced(0);
 	KUNIT_EXPECT_EQ(test, ops_hits, 10);
 }
 
@@ -104,6 +118,7 @@ static struct kunit_suite ftrace_fentry_suite = {
 	.name = "ftrace_fentry",
 	.test_cases = ftrace_fentry_cases,
 };
+
 kunit_test_suite(ftrace_fentry_suite);
 
 MODULE_DESCRIPTION("KUnit tests for ftrace's fentry call sites");

@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Function tracing that sees the whole kernel: a patch series for Linux 6.12
+# and the harness that builds, boots and tests it.  Run `make help`.
+
+H := harness
+
+.PHONY: help deps assemble build run shell check check-debug bench series \
+	check-series checkpatch fuzz clean
+
+help:
+	@echo 'make run           build the test kernel, boot it under QEMU, show the boot trace'
+	@echo 'make shell         boot the same guest to an interactive busybox prompt'
+	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
+	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
+	@echo 'make bench         benchmark figures and ratios, one table'
+	@echo 'make series        export the series as git format-patch files (out/series/patches)'
+	@echo 'make check-series  git am the series onto a pristine 6.12 tree and build it'
+	@echo 'make checkpatch    checkpatch.pl --strict and W=1 over the series'
+	@echo 'make fuzz          run the generator fuzzers (FUZZ_SECONDS=60 each)'
+	@echo 'make deps          install what all of this needs (run by the targets above)'
+
+deps:
+	@$(H)/deps.sh
+
+assemble: deps
+	@$(H)/assemble.sh
+
+build: assemble
+	@$(H)/build.sh qemu
+
+run: build
+	@$(H)/initramfs.sh qemu
+	@$(H)/boot.sh qemu run out/logs/run.log
+
+shell: build
+	@$(H)/initramfs.sh qemu
+	@$(H)/boot.sh qemu shell out/logs/shell.log
+
+check: deps
+	@$(H)/check.sh qemu
+
+check-debug: deps
+	@$(H)/check.sh debug
+
+bench: deps
+	@$(H)/bench.sh
+
+series: assemble
+	@$(H)/series.sh
+
+check-series: deps
+	@$(H)/check-series.sh
+
+checkpatch: assemble
+	@$(H)/checkpatch.sh
+
+fuzz: deps
+	@$(H)/fuzz.sh $(or $(FUZZ_SECONDS),60)
+
+clean:
+	rm -rf out

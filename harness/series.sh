@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# series.sh: export the series as git format-patch files in out/series/patches,
+# one commit per entry of patches/series, each with the new files that
+# patches/new-files assigns to it, against the pristine Debian 6.12 base.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+repo=$OUT/series/repo
+outdir=$OUT/series/patches
+[ -d "$BASE" ] || "$ROOT/harness/assemble.sh"
+
+# Every new file belongs to exactly one commit.
+declare -A owner=()
+while IFS=: read -r patch paths; do
+	case "$patch" in ''|'#'*) continue ;; esac
+	grep -qxF "$patch" "$ROOT/patches/series" ||
+		die "patches/new-files: $patch is not in patches/series"
+	for p in $paths; do
+		found=0
+		while read -r f; do
+			[ -n "${owner[$f]:-}" ] &&
+				die "patches/new-files: linux/$f is claimed by ${owner[$f]} and $patch"
+			owner[$f]=$patch
+			found=1
+		done < <(cd "$ROOT/linux" && find "$p" -type f 2>/dev/null | sed 's|/\{2,\}|/|g' | sort)
+		[ "$found" = 1 ] || die "patches/new-files: $patch names $p, which is not under linux/"
+	done
+done < "$ROOT/patches/new-files"
+while read -r f; do
+	[ -n "${owner[$f]:-}" ] ||
+		die "linux/$f belongs to no commit: add it to patches/new-files"
+done < <(cd "$ROOT/linux" && find . -type f | sed 's|^\./||' | sort)
+
+# A git repository of the pristine base, made once.
+pkgver=$(cat "$OUT/base/.pkgversion")
+if [ "$(git -C "$repo" log -1 --format=%s base 2>/dev/null)" != "Linux $(base_version) (Debian linux-source-6.12 $pkgver)" ]; then
+	step "making a git repository of the pristine base (once)"
+	rm -rf "$repo"
+	mkdir -p "$repo"
+	cp -a "$BASE/." "$repo/"
+	git -C "$repo" init -q -b base
+	git -C "$repo" add -f -A
+	git -C "$repo" -c user.name=base -c user.email=base@invalid \
+		commit -q -m "Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
+fi
+
+step "exporting the series against Linux $(base_version) (Debian $pkgver)"
+git -C "$repo" checkout -q -f -B series base
+git -C "$repo" clean -q -ffdx
+export GIT_COMMITTER_NAME="ftrace-series" GIT_COMMITTER_EMAIL="series@invalid"
+export GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+while read -r patch; do
+	case "$patch" in ''|'#'*) continue ;; esac
+	if ! git -C "$repo" am -q --keep-cr "$ROOT/patches/$patch" 2>"$OUT/series/am.log"; then
+		cat "$OUT/series/am.log" >&2
+		git -C "$repo" am --abort || true
+		die "patches/$patch does not apply"
+	fi
+	for f in "${!owner[@]}"; do
+		[ "${owner[$f]}" = "$patch" ] || continue
+		mkdir -p "$repo/$(dirname "$f")"
+		cp "$ROOT/linux/$f" "$repo/$f"
+		git -C "$repo" add -f "$f"
+	done
+	git -C "$repo" commit -q --amend --no-edit --allow-empty
+done < "$ROOT/patches/series"
+
+rm -rf "$outdir"
+git -C "$repo" format-patch -q --no-signature --zero-commit -o "$outdir" base..series
+ls "$outdir"
+step "series: $(ls "$outdir" | wc -l) patches in ${outdir#$ROOT/}; apply with: git am ${outdir#$ROOT/}/*.patch"
