@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tables behind /proc/kallmodsyms: their layout, shared by their writer,
+ * the host tool scripts/kallmodsyms_gen, and their reader, kernel/kallmodsyms.c.
+ * The generator includes this file for the constants; it must stay plain C.
+ *
+ * Two things are described: which built-in module(s) an address belongs to
+ * (the module tables) and the ELF size of every kallsyms symbol (the size
+ * table).  All multi-byte values are little-endian; "varint" is unsigned
+ * LEB128 (7 bits per byte, low bits first, top bit set on all but the last).
+ *
+ * Module names
+ *   kallmodsyms_names[]: NUL-terminated module names, each stored once,
+ *   sorted by name.  Offset 0 holds an empty name, so no module has offset 0.
+ *
+ * Module sets ("refs")
+ *   A ref names the set of modules an address range belongs to:
+ *     ref == 0             no module (core kernel)
+ *     ref odd              one module: its name is at offset ref >> 1
+ *     ref even, nonzero    several: kallmodsyms_lists[ref >> 1] is a count n,
+ *                          followed by the n name offsets, sorted by name
+ *   kallmodsyms_lists[] is an array of u16; word 0 is unused.  Each distinct
+ *   multi-module list is stored once.
+ *
+ * Address ranges
+ *   Addresses live in two spaces, each with its own base: the per-cpu space
+ *   (absolute addresses below the kernel image, base 0) and the kernel space
+ *   (base _text, as relocated at run time).  In each space the ranges are
+ *   half-open [start, next start), sorted, non-overlapping and cover the
+ *   space from its first range on; adjacent ranges never have the same ref.
+ *   Offsets from the base are 32-bit.  A space is a byte stream of records,
+ *   cut into blocks of KALLMODSYMS_RANGE_BLOCK records:
+ *     block-first record:  varint ref
+ *     other records:       varint (start - previous start), varint ref
+ *   and an index with one entry per block (struct kallmodsyms_block): the
+ *   block's first start offset and the stream offset of its first record.
+ *   Look-up: binary search on the index, then at most one block of records.
+ *   An in-order walk keeps its place and costs amortised O(1) per address.
+ *
+ * Symbol sizes
+ *   One 4-bit code per kallsyms symbol, in kallsyms order (symbol i is the
+ *   low nibble of byte i / 2 when i is even, the high nibble when odd).  Let
+ *   gap(i) be the distance from symbol i's address to the next larger
+ *   kallsyms address (0 for the last address).  Then:
+ *     code < KALLMODSYMS_SIZE_ZERO    size = gap(i) - code
+ *     code == KALLMODSYMS_SIZE_ZERO   size = 0 (nm prints no size)
+ *     code == KALLMODSYMS_SIZE_ESCAPE the next varint v of
+ *                                     kallmodsyms_size_escapes: even v means
+ *                                     size = gap(i) - (KALLMODSYMS_SIZE_ZERO
+ *                                     + v / 2), odd v means size = v >> 1
+ *   kallmodsyms_size_index[b] is the offset in kallmodsyms_size_escapes of
+ *   the first escape of symbols b * KALLMODSYMS_SIZE_BLOCK and later.
+ *   In an in-order walk, gap(i) comes from the next symbols' addresses (one
+ *   look-ahead per distinct address) and the escape cursor only moves
+ *   forward: amortised O(1) per symbol.  Random access: O(block).
+ *   kallmodsyms_num_syms must equal kallsyms_num_syms; the reader disables
+ *   sizes (and says so) if it does not.
+ */
+#ifndef _KERNEL_KALLMODSYMS_INTERNAL_H
+#define _KERNEL_KALLMODSYMS_INTERNAL_H
+
+#define KALLMODSYMS_RANGE_BLOCK		32
+#define KALLMODSYMS_SIZE_BLOCK		64
+#define KALLMODSYMS_SIZE_ZERO		14
+#define KALLMODSYMS_SIZE_ESCAPE		15
+
+/* Space numbers. */
+#define KALLMODSYMS_SPACE_PERCPU	0
+#define KALLMODSYMS_SPACE_KERNEL	1
+#define KALLMODSYMS_NR_SPACES		2
+
+#ifndef __ASSEMBLY__
+#ifdef __KERNEL__
+#include <linux/types.h>
+
+/**
+ * struct kallmodsyms_block - index entry of one block of range records
+ * @start: offset from the space's base of the block's first range
+ * @pos: offset in the space's record stream of the block's first record
+ */
+struct kallmodsyms_block {
+	u32 start;
+	u32 pos;
+};
+
+/**
+ * struct kallmodsyms_space - one address space of the range tables
+ * @nr_blocks: number of entries in @index
+ * @nr_ranges: number of range records
+ * @index: per-block index, @nr_blocks entries
+ * @stream: the record stream
+ */
+struct kallmodsyms_space {
+	u32 nr_blocks;
+	u32 nr_ranges;
+	const struct kallmodsyms_block *index;
+	const u8 *stream;
+};
+
+extern const struct kallmodsyms_space kallmodsyms_spaces[KALLMODSYMS_NR_SPACES];
+extern const char kallmodsyms_names[];
+extern const u16 kallmodsyms_lists[];
+extern const unsigned int kallmodsyms_num_syms;
+extern const u8 kallmodsyms_size_codes[];
+extern const u8 kallmodsyms_size_escapes[];
+extern const u32 kallmodsyms_size_index[];
+#endif /* __KERNEL__ */
+#endif /* __ASSEMBLY__ */
+#endif /* _KERNEL_KALLMODSYMS_INTERNAL_H */

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// Writes the tables as an assembler file (layout: kernel/kallmodsyms_internal.h).
+
+#ifndef KALLMODSYMS_GEN_EMIT_ASM_H
+#define KALLMODSYMS_GEN_EMIT_ASM_H
+
+#include <string>
+#include <vector>
+
+#include "module_tables.h"
+#include "size_table.h"
+#include "symbols.h"
+
+namespace kallmodsyms {
+
+std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
+                    const std::vector<Symbol>& symbols);
+
+// Writes `text` to `path` through a temporary file, so that an error never
+// leaves a partial output behind.  Throws InputError on failure.
+void WriteFileAtomically(const std::string& path, const std::string& text);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_EMIT_ASM_H

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+
+#include "generate.h"
+
+#include "builtin_modules.h"
+#include "emit_asm.h"
+#include "layout.h"
+#include "link_map.h"
+#include "module_tables.h"
+#include "range_map.h"
+#include "size_table.h"
+
+namespace kallmodsyms {
+
+Output Generate(Inputs* in) {
+  LinkMap final_map = ReadLinkMap(in->map.get());
+  LinkMap relocatable;
+  if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get());
+  BuiltinModules modules = ReadBuiltinModules(in->modules.get());
+  std::vector<Symbol> symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
+  if (symbols.empty()) throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
+  uint64_t text_base;
+  if (!FindSymbol(symbols, "_text", &text_base))
+    throw InputError(in->nm->name(), 1, "expected the symbol _text");
+
+  Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
+  CheckMembersLinked(modules, layout.files);
+  ModuleSets sets;
+  RangeMap ranges = BuildRangeMap(layout, modules, &sets);
+  ModuleTables tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
+  SizeTable sizes = EncodeSizes(symbols);
+
+  Output out;
+  out.asm_text = EmitAsm(tables, sizes, symbols);
+  out.figures.symbols = symbols.size();
+  out.figures.modules = modules.names.size();
+  for (const EncodedSpace& s : tables.spaces) out.figures.ranges += s.nr_ranges;
+  out.figures.module_table_bytes = tables.Bytes();
+  out.figures.size_table_bytes = sizes.Bytes();
+  out.figures.size_escapes = sizes.nr_escapes;
+  out.figures.v8_bytes = V8EncodingBytes(ranges, sets, symbols);
+  return out;
+}
+
+}  // namespace kallmodsyms

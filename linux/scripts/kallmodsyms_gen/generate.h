@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// The whole generator as one call: inputs in, assembler text and figures out.
+
+#ifndef KALLMODSYMS_GEN_GENERATE_H
+#define KALLMODSYMS_GEN_GENERATE_H
+
+#include <memory>
+#include <string>
+
+#include "input.h"
+#include "symbols.h"
+
+namespace kallmodsyms {
+
+struct Inputs {
+  std::unique_ptr<LineReader> map;          // the final link's map
+  std::unique_ptr<LineReader> relocatable;  // the `ld -r` map; may be null
+  std::unique_ptr<LineReader> nm;           // nm -n -S | sed -f scripts/mksysmap
+  std::unique_ptr<LineReader> modules;      // modules_thick.builtin
+  KallsymsOptions options;
+};
+
+struct Figures {
+  size_t symbols = 0;
+  size_t modules = 0;
+  size_t ranges = 0;
+  size_t module_table_bytes = 0;
+  size_t size_table_bytes = 0;
+  size_t size_escapes = 0;
+  size_t v8_bytes = 0;
+};
+
+struct Output {
+  std::string asm_text;
+  Figures figures;
+};
+
+// Throws InputError on bad input.
+Output Generate(Inputs* inputs);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_GENERATE_H

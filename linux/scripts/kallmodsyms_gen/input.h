@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// Reading input files line by line, and the one error type of the tool:
+// every message names the input file and line and says what was expected.
+
+#ifndef KALLMODSYMS_GEN_INPUT_H
+#define KALLMODSYMS_GEN_INPUT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kallmodsyms {
+
+// An error in an input file (or in what the inputs say together).
+class InputError : public std::runtime_error {
+ public:
+  InputError(const std::string& file, size_t line, const std::string& what)
+      : std::runtime_error(file + ":" + std::to_string(line) + ": " + what) {}
+};
+
+// A whole input file, split into lines (without their '\n').
+class LineReader {
+ public:
+  // Reads `path`; throws InputError if it cannot be read or is empty.
+  static LineReader FromFile(const std::string& path);
+  // For tests and fuzzers: `text` as if read from a file named `name`.
+  LineReader(std::string name, std::string text);
+
+  // Returns false at the end; `line` then is unchanged.
+  bool Next(std::string_view* line);
+  size_t line_number() const { return line_number_; }
+  const std::string& name() const { return name_; }
+  [[noreturn]] void Fail(const std::string& what) const;
+
+ private:
+  std::string name_;
+  std::string text_;
+  size_t pos_ = 0;
+  size_t line_number_ = 0;
+};
+
+// Splits `s` at runs of blanks.
+std::vector<std::string_view> Split(std::string_view s);
+
+// Parses hexadecimal digits, with or without a 0x prefix.  False if `s` is
+// empty, has another character, or does not fit in 64 bits.
+bool ParseHex(std::string_view s, uint64_t* value);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_INPUT_H

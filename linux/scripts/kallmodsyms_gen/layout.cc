@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0
+
+#include "layout.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace kallmodsyms {
+namespace {
+
+std::string Basename(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// The name the final map uses for the relocatable link's output.
+std::string IntermediateName(const LinkMap& relocatable) {
+  if (!relocatable.output_file.empty()) return Basename(relocatable.output_file);
+  std::string name = Basename(relocatable.path);
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".map") == 0)
+    name.resize(name.size() - 4);
+  return name;
+}
+
+}  // namespace
+
+Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
+  Layout layout;
+  std::map<std::string, std::vector<const MapPiece*>> by_section;
+  std::map<std::string, OutputSection> reloc_section;
+  std::string intermediate;
+  if (relocatable) {
+    intermediate = IntermediateName(*relocatable);
+    for (const OutputSection& s : relocatable->outputs) reloc_section.emplace(s.name, s);
+    for (const MapPiece& p : relocatable->pieces) {
+      layout.files.insert(p.file);
+      by_section[p.output_section].push_back(&p);
+    }
+  }
+  for (const MapPiece& f : final_map.pieces) {
+    if (IsNonAllocSection(f.output_section) || IsNonAllocSection(f.input_section)) continue;
+    bool composed = relocatable && Basename(f.file) == intermediate;
+    if (!composed) {
+      layout.files.insert(f.file);
+      if (f.size) layout.placements.push_back({f.address, f.size, f.file, f.input_section});
+      continue;
+    }
+    auto it = by_section.find(f.input_section);
+    if (it == by_section.end()) continue;  // nothing of any object in it
+    uint64_t base = 0;
+    auto rs = reloc_section.find(f.input_section);
+    if (rs != reloc_section.end()) {
+      // A section the final link shrank (merged strings, relaxation) has
+      // no linear layout left; kallsyms symbols do not live in those.
+      if (rs->second.size != f.size) continue;
+      base = rs->second.address;
+    }
+    for (const MapPiece* p : it->second) {
+      if (!p->size) continue;
+      uint64_t offset = p->address - base;
+      if (p->address < base || offset > f.size || p->size > f.size - offset)
+        throw InputError(relocatable->path, p->line,
+                         "expected " + p->file + "(" + p->input_section + ") inside " +
+                             f.input_section + " of " + f.file + " as " + final_map.path +
+                             ":" + std::to_string(f.line) + " places it");
+      layout.placements.push_back({f.address + offset, p->size, p->file, p->input_section});
+    }
+  }
+  std::sort(layout.placements.begin(), layout.placements.end(),
+            [](const Placement& a, const Placement& b) {
+              return std::tie(a.address, a.file, a.section, a.size) <
+                     std::tie(b.address, b.file, b.section, b.size);
+            });
+  return layout;
+}
+
+}  // namespace kallmodsyms

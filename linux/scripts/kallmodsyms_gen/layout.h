@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// Where each object's code and data ended up in the final image.  Since 6.12
+// links vmlinux from vmlinux.o (an `ld -r` of vmlinux.a), the final map only
+// names vmlinux.o; the per-object layout is in the relocatable link's map.
+// Composing the two gives: object piece -> offset in a vmlinux.o section ->
+// final address.
+
+#ifndef KALLMODSYMS_GEN_LAYOUT_H
+#define KALLMODSYMS_GEN_LAYOUT_H
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "link_map.h"
+
+namespace kallmodsyms {
+
+// A piece of one object file at its final address.
+struct Placement {
+  uint64_t address = 0;
+  uint64_t size = 0;
+  std::string file;
+  std::string section;
+};
+
+struct Layout {
+  std::vector<Placement> placements;  // allocated, non-empty; sorted by address, then file
+  std::set<std::string> files;        // every object file the maps mention
+};
+
+// `relocatable` may be null when the final map names the objects directly.
+// Throws InputError when a piece of the relocatable link lies outside its
+// section as placed by the final link.
+Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_LAYOUT_H

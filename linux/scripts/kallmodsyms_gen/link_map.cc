@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// GNU ld map, after the "Linker script and memory map" line:
+//   .text           0x...        0x...          output section
+//   .rodata.str1.1                              (long names wrap: the
+//                   0x...        0x...           numbers on the next line)
+//    .text          0x...        0x... init/main.o   input section
+//    .text.unlikely                             (wrapped the same way)
+//                   0x...        0x... kernel/exit.o
+//    *fill*         0x...        0x...          padding: skipped
+//    *(.text .stub)                             script patterns: skipped
+//                   0x...                sym    symbols, assignments: skipped
+// lld map, after its header "VMA LMA Size Align Out In Symbol":
+//   VMA LMA Size Align, then the name indented by 0 (output section),
+//   8 (input section "file:(section)") or 16 (symbol) columns.
+
+#include "link_map.h"
+
+#include <string_view>
+
+namespace kallmodsyms {
+namespace {
+
+bool IsHex(std::string_view s) {
+  uint64_t v;
+  return s.size() > 2 && s[0] == '0' && s[1] == 'x' && ParseHex(s, &v);
+}
+
+uint64_t Hex(const LineReader& in, std::string_view s, const char* what) {
+  uint64_t v;
+  if (!ParseHex(s, &v))
+    in.Fail(std::string("expected a hexadecimal ") + what + ", got '" + std::string(s) + "'");
+  return v;
+}
+
+std::string ObjectName(std::string_view file) {
+  // "archive.a(member.o)" -> "member.o"
+  if (!file.empty() && file.back() == ')') {
+    size_t open = file.rfind('(');
+    if (open != std::string_view::npos && open > 0)
+      return std::string(file.substr(open + 1, file.size() - open - 2));
+  }
+  return std::string(file);
+}
+
+size_t Indent(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size() && s[i] == ' ') ++i;
+  return i;
+}
+
+// A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
+void AddGnuPiece(LineReader* in, LinkMap* map, const std::string& output,
+                 const std::string& name, const std::vector<std::string_view>& t,
+                 size_t first) {
+  if (t.size() < first + 3)
+    in->Fail("expected address, size and object file of input section " + name);
+  MapPiece p;
+  p.output_section = output;
+  p.input_section = name;
+  p.address = Hex(*in, t[first], "address");
+  p.size = Hex(*in, t[first + 1], "size");
+  std::string file(t[first + 2]);
+  for (size_t i = first + 3; i < t.size(); ++i) file += " " + std::string(t[i]);
+  p.file = ObjectName(file);
+  p.line = in->line_number();
+  map->pieces.push_back(std::move(p));
+}
+
+void ReadGnu(LineReader* in, LinkMap* map) {
+  std::string output;          // current output section
+  std::string pending_output;  // wrapped output section header
+  std::string pending_input;   // wrapped input section header
+  std::string_view line;
+  while (in->Next(&line)) {
+    if (line.empty()) continue;
+    std::vector<std::string_view> t = Split(line);
+    if (t.empty()) continue;
+    size_t indent = Indent(line);
+    if (!pending_input.empty()) {
+      std::string name = std::move(pending_input);
+      pending_input.clear();
+      if (indent > 1 && IsHex(t[0])) {
+        AddGnuPiece(in, map, output, name, t, 0);
+        continue;
+      }
+      in->Fail("expected address, size and object file of input section " + name);
+    }
+    if (!pending_output.empty()) {
+      std::string name = std::move(pending_output);
+      pending_output.clear();
+      if (indent > 1 && IsHex(t[0])) {
+        if (t.size() < 2) in->Fail("expected address and size of output section " + name);
+        map->outputs.push_back({name, Hex(*in, t[0], "address"), Hex(*in, t[1], "size")});
+        continue;
+      }
+      // An output section without numbers (nothing placed): fall through.
+    }
+    if (indent == 0) {
+      std::string name(t[0]);
+      if (name.rfind("OUTPUT(", 0) == 0) {
+        size_t end = name.find_first_of(" )", 7);
+        map->output_file = name.substr(7, end == std::string::npos ? std::string::npos : end - 7);
+        continue;
+      }
+      if (name == "LOAD" || name == "START" || name == "END" || name == "INSERT" ||
+          name.rfind("OUTPUT", 0) == 0 || name.rfind("TARGET(", 0) == 0) {
+        continue;
+      }
+      output = name;
+      if (t.size() == 1) {
+        pending_output = name;
+      } else if (IsHex(t[1])) {
+        if (t.size() < 3) in->Fail("expected address and size of output section " + name);
+        map->outputs.push_back({name, Hex(*in, t[1], "address"), Hex(*in, t[2], "size")});
+      }
+      continue;
+    }
+    if (indent == 1) {
+      std::string name(t[0]);
+      if (name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 ||
+          name.rfind("KEEP", 0) == 0 || name.find('(') != std::string::npos ||
+          name.find('*') != std::string::npos)
+        continue;  // *fill*, *(patterns), KEEP (...) and the like
+      if (t.size() == 1) {
+        pending_input = name;
+        continue;
+      }
+      if (!IsHex(t[1])) continue;  // e.g. " .text 0x.. pattern" never happens; be lenient
+      AddGnuPiece(in, map, output, name, t, 1);
+      continue;
+    }
+    // Deeper indentation: symbols and assignments.  A line of numbers
+    // alone here would have been a wrapped header handled above.
+  }
+  if (!pending_input.empty())
+    in->Fail("expected address, size and object file of input section " + pending_input +
+             ", the file ends");
+}
+
+void ReadLld(LineReader* in, LinkMap* map) {
+  std::string output;
+  std::string_view line;
+  while (in->Next(&line)) {
+    if (line.empty()) continue;
+    std::vector<std::string_view> t = Split(line);
+    if (t.size() < 5) in->Fail("expected VMA, LMA, size, alignment and a name");
+    uint64_t vma = Hex(*in, t[0], "VMA");
+    Hex(*in, t[1], "LMA");
+    uint64_t size = Hex(*in, t[2], "size");
+    for (char c : t[3])
+      if (c < '0' || c > '9') in->Fail("expected a decimal alignment, got '" + std::string(t[3]) + "'");
+    // The name column starts after the alignment and one blank.
+    size_t name_col = static_cast<size_t>(t[3].data() + t[3].size() - line.data()) + 1;
+    std::string_view rest = line.substr(name_col);
+    size_t depth = Indent(rest);
+    std::string_view name = rest.substr(depth);
+    if (depth == 0) {
+      output = std::string(name);
+      map->outputs.push_back({output, vma, size});
+    } else if (depth == 8) {
+      size_t colon = name.rfind(":(");
+      if (colon == std::string_view::npos || name.back() != ')') {
+        // Linker-generated lines such as "<internal>:(.bss)" have the form
+        // too; anything else at this depth is an assignment: skip it.
+        continue;
+      }
+      MapPiece p;
+      p.output_section = output;
+      p.file = ObjectName(name.substr(0, colon));
+      p.input_section = std::string(name.substr(colon + 2, name.size() - colon - 3));
+      p.address = vma;
+      p.size = size;
+      p.line = in->line_number();
+      map->pieces.push_back(std::move(p));
+    }
+    // depth 16: symbols.
+  }
+}
+
+}  // namespace
+
+bool IsNonAllocSection(const std::string& name) {
+  static const char* const kPrefixes[] = {".debug", ".comment", ".note", ".stab",
+                                          ".gnu_debug", ".BTF", ".symtab", ".strtab",
+                                          ".shstrtab", "/DISCARD/", ".discard",
+                                          ".gnu.warning", ".GCC.command.line"};
+  for (const char* p : kPrefixes)
+    if (name.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+LinkMap ReadLinkMap(LineReader* in) {
+  LinkMap map;
+  map.path = in->name();
+  std::string_view line;
+  while (in->Next(&line)) {
+    std::vector<std::string_view> t = Split(line);
+    if (line == "Linker script and memory map") {
+      map.format = LinkMap::Format::kGnuLd;
+      ReadGnu(in, &map);
+      return map;
+    }
+    if (t.size() >= 7 && t[0] == "VMA" && t[1] == "LMA" && t[2] == "Size") {
+      map.format = LinkMap::Format::kLld;
+      ReadLld(in, &map);
+      return map;
+    }
+    // GNU ld writes archive and discarded-section lists first: skip them.
+    // lld's header is its first line.
+    if (in->line_number() == 1 && !t.empty() && IsHex("0x" + std::string(t[0])))
+      break;
+  }
+  throw InputError(in->name(), 1,
+                   "unknown map format: expected GNU ld's 'Linker script and memory map' "
+                   "or lld's 'VMA LMA Size Align Out In Symbol' header");
+}
+
+}  // namespace kallmodsyms

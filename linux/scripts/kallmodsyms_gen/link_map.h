@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// Linker map files: GNU ld's -Map format and LLVM lld's, detected from the
+// text.  Only what places object code matters here: which input section of
+// which file went where, and the output sections that hold them.
+
+#ifndef KALLMODSYMS_GEN_LINK_MAP_H
+#define KALLMODSYMS_GEN_LINK_MAP_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "input.h"
+
+namespace kallmodsyms {
+
+// One input section of one file, as placed by the link.
+struct MapPiece {
+  std::string output_section;
+  std::string input_section;
+  std::string file;  // an archive member "lib.a(x.o)" is named "x.o"
+  uint64_t address = 0;
+  uint64_t size = 0;
+  size_t line = 0;  // where the map says so
+};
+
+struct OutputSection {
+  std::string name;
+  uint64_t address = 0;
+  uint64_t size = 0;
+};
+
+struct LinkMap {
+  enum class Format { kGnuLd, kLld };
+  std::string path;
+  Format format = Format::kGnuLd;
+  std::string output_file;  // from GNU ld's OUTPUT(file format); may be empty
+  std::vector<OutputSection> outputs;
+  std::vector<MapPiece> pieces;  // in map order
+};
+
+// Parses a map; throws InputError naming the line on malformed input.
+LinkMap ReadLinkMap(LineReader* in);
+
+// True for sections that take no address space in the image (debug info,
+// notes, comments): they are left out of the address ranges.
+bool IsNonAllocSection(const std::string& name);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_LINK_MAP_H

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// kallmodsyms_gen: build the tables behind /proc/kallmodsyms (which built-in
+// module owns each address, and every kallsyms symbol's size) from the link
+// map(s), nm output and modules_thick.builtin.  Layout of the output:
+// kernel/kallmodsyms_internal.h.
+
+#include <getopt.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "emit_asm.h"
+#include "generate.h"
+
+using namespace kallmodsyms;
+
+static void Usage(FILE* f) {
+  fprintf(f,
+          "usage: kallmodsyms_gen [--all-symbols] --map FILE [--relocatable-map FILE]\n"
+          "                       --nm FILE --modules FILE --output FILE.S [--stats]\n"
+          "  --map FILE              map of the final link (GNU ld -Map or lld -Map)\n"
+          "  --relocatable-map FILE  map of the `ld -r` link the final map names (vmlinux.o)\n"
+          "  --nm FILE               `nm -n -S` of the link, filtered by scripts/mksysmap\n"
+          "  --modules FILE          modules_thick.builtin\n"
+          "  --all-symbols           as scripts/kallsyms --all-symbols (CONFIG_KALLSYMS_ALL)\n"
+          "  --output FILE.S         the tables, as assembler\n"
+          "  --stats                 print table sizes to stderr\n");
+}
+
+int main(int argc, char** argv) {
+  static const struct option kOptions[] = {
+      {"map", required_argument, nullptr, 'm'},
+      {"relocatable-map", required_argument, nullptr, 'r'},
+      {"nm", required_argument, nullptr, 'n'},
+      {"modules", required_argument, nullptr, 'b'},
+      {"output", required_argument, nullptr, 'o'},
+      {"all-symbols", no_argument, nullptr, 'a'},
+      {"stats", no_argument, nullptr, 's'},
+      {"help", no_argument, nullptr, 'h'},
+      {nullptr, 0, nullptr, 0},
+  };
+  std::string map, relocatable, nm, modules, output;
+  bool stats = false;
+  Inputs in;
+  int c;
+  while ((c = getopt_long(argc, argv, "m:r:n:b:o:ash", kOptions, nullptr)) != -1) {
+    switch (c) {
+      case 'm': map = optarg; break;
+      case 'r': relocatable = optarg; break;
+      case 'n': nm = optarg; break;
+      case 'b': modules = optarg; break;
+      case 'o': output = optarg; break;
+      case 'a': in.options.all_symbols = true; break;
+      case 's': stats = true; break;
+      case 'h': Usage(stdout); return 0;
+      default: Usage(stderr); return 2;
+    }
+  }
+  if (map.empty() || nm.empty() || modules.empty() || output.empty() || optind != argc) {
+    Usage(stderr);
+    return 2;
+  }
+  try {
+    // read_map(); read_nm(); read_modules(); compose; optimise; emit.
+    in.map = std::make_unique<LineReader>(LineReader::FromFile(map));
+    if (!relocatable.empty())
+      in.relocatable = std::make_unique<LineReader>(LineReader::FromFile(relocatable));
+    in.nm = std::make_unique<LineReader>(LineReader::FromFile(nm));
+    in.modules = std::make_unique<LineReader>(LineReader::FromFile(modules));
+    Output out = Generate(&in);
+    WriteFileAtomically(output, out.asm_text);
+    if (stats) {
+      const Figures& f = out.figures;
+      fprintf(stderr,
+              "kallmodsyms_gen: %zu symbols, %zu modules, %zu ranges; module tables %zu B, "
+              "size table %zu B (%.3f B/symbol, %zu escapes); v8 encoding %zu B\n",
+              f.symbols, f.modules, f.ranges, f.module_table_bytes, f.size_table_bytes,
+              f.symbols ? static_cast<double>(f.size_table_bytes) / f.symbols : 0.0,
+              f.size_escapes, f.v8_bytes);
+    }
+  } catch (const std::exception& e) {
+    fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0
+
+#include "range_map.h"
+
+#include <iterator>
+
+namespace kallmodsyms {
+
+ModuleSets::ModuleSets() { Intern({}); }
+
+uint32_t ModuleSets::Intern(const ModuleSet& set) {
+  auto [it, fresh] = ids_.emplace(set, static_cast<uint32_t>(sets_.size()));
+  if (fresh) sets_.push_back(set);
+  return it->second;
+}
+
+bool RangeMap::Add(uint64_t start, uint64_t end, uint32_t set) {
+  if (start >= end) return true;
+  // The first range that may touch [start, end): the one before start.
+  auto it = by_start_.upper_bound(start);
+  if (it != by_start_.begin()) --it;
+  uint64_t new_start = start, new_end = end;
+  std::vector<uint64_t> merged;
+  for (; it != by_start_.end() && it->second.start < end; ++it) {
+    const Range& r = it->second;
+    if (r.end <= start) continue;
+    if (r.set != set) return false;
+    new_start = std::min(new_start, r.start);
+    new_end = std::max(new_end, r.end);
+    merged.push_back(r.start);
+  }
+  for (uint64_t s : merged) by_start_.erase(s);
+  by_start_[new_start] = {new_start, new_end, set};
+  return true;
+}
+
+uint32_t RangeMap::Lookup(uint64_t address) const {
+  auto it = by_start_.upper_bound(address);
+  if (it == by_start_.begin()) return 0;
+  --it;
+  return address < it->second.end ? it->second.set : 0;
+}
+
+std::vector<Range> RangeMap::Ranges() const {
+  std::vector<Range> out;
+  out.reserve(by_start_.size());
+  for (const auto& kv : by_start_) out.push_back(kv.second);
+  return out;
+}
+
+bool RangeMap::CheckInvariant() const {
+  uint64_t prev_end = 0;
+  bool first = true;
+  for (const auto& [start, r] : by_start_) {
+    if (start != r.start || r.start >= r.end) return false;
+    if (!first && r.start < prev_end) return false;
+    prev_end = r.end;
+    first = false;
+  }
+  return true;
+}
+
+RangeMap BuildRangeMap(const Layout& layout, const BuiltinModules& modules, ModuleSets* sets) {
+  RangeMap map;
+  for (const Placement& p : layout.placements) {
+    auto it = modules.modules_of.find(p.file);
+    if (it == modules.modules_of.end()) continue;
+    uint32_t set = sets->Intern(it->second);
+    if (p.address + p.size < p.address)
+      throw InputError(modules.path, modules.line_of.at(p.file),
+                       "expected " + p.file + "(" + p.section + ") to end below 2^64");
+    if (!map.Add(p.address, p.address + p.size, set))
+      throw InputError(modules.path, modules.line_of.at(p.file),
+                       "expected " + p.file + "(" + p.section +
+                           ") not to overlap an object of other modules");
+  }
+  return map;
+}
+
+}  // namespace kallmodsyms

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+
+#include "symbols.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+namespace kallmodsyms {
+
+std::vector<Symbol> ReadNm(LineReader* in) {
+  std::vector<Symbol> out;
+  std::string_view line;
+  while (in->Next(&line)) {
+    if (line.empty()) continue;
+    std::vector<std::string_view> t = Split(line);
+    Symbol s;
+    size_t type_at;
+    if (t.size() == 3) {
+      type_at = 1;
+    } else if (t.size() == 4) {
+      type_at = 2;
+      if (!ParseHex(t[1], &s.size) || s.size > UINT32_MAX)
+        in->Fail("expected a hexadecimal size below 4 GiB, got '" + std::string(t[1]) + "'");
+    } else {
+      in->Fail("expected 'ADDRESS [SIZE] TYPE NAME'");
+    }
+    if (!ParseHex(t[0], &s.address))
+      in->Fail("expected a hexadecimal address, got '" + std::string(t[0]) + "'");
+    if (t[type_at].size() != 1 || !std::isalpha(static_cast<unsigned char>(t[type_at][0])))
+      if (t[type_at] != "?" && t[type_at] != "-")
+        in->Fail("expected a one-letter symbol type, got '" + std::string(t[type_at]) + "'");
+    s.type = t[type_at][0];
+    s.name = std::string(t[type_at + 1]);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+namespace {
+
+bool IgnoredByKallsyms(const Symbol& s) {
+  if (s.type == 'u' || s.type == 'n') return true;
+  if (std::toupper(static_cast<unsigned char>(s.type)) == 'A')
+    return s.name != "__kernel_syscall_via_break" && s.name != "__kernel_syscall_via_epc" &&
+           s.name != "__kernel_sigtramp" && s.name != "__gp";
+  return false;
+}
+
+bool StartsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+bool EndsWith(const std::string& s, const char* p) {
+  size_t n = std::strlen(p);
+  return s.size() >= n && s.compare(s.size() - n, n, p) == 0;
+}
+
+bool MayBeLinkerScriptProvide(const std::string& n) {
+  if (n.size() < 8 || !StartsWith(n, "__")) return false;
+  return StartsWith(n, "__start_") || StartsWith(n, "__stop_") || StartsWith(n, "__end_") ||
+         EndsWith(n, "_start") || EndsWith(n, "_end");
+}
+
+}  // namespace
+
+std::vector<Symbol> KallsymsOrder(std::vector<Symbol> nm, const KallsymsOptions& options) {
+  std::vector<Symbol> syms;
+  syms.reserve(nm.size());
+  for (Symbol& s : nm)
+    if (!IgnoredByKallsyms(s)) syms.push_back(std::move(s));
+  if (!options.all_symbols) {
+    // Without --all-symbols only text and init text are kept (and the
+    // __start_/__stop_ section markers), minus aliases of _etext/_einittext.
+    uint64_t stext = 0, etext = 0, sinit = 0, einit = 0;
+    bool ok = FindSymbol(syms, "_stext", &stext) && FindSymbol(syms, "_etext", &etext) &&
+              FindSymbol(syms, "_sinittext", &sinit) && FindSymbol(syms, "_einittext", &einit);
+    std::vector<Symbol> kept;
+    for (Symbol& s : syms) {
+      if (StartsWith(s.name, "__start_") || StartsWith(s.name, "__stop_")) {
+        kept.push_back(std::move(s));
+        continue;
+      }
+      if (ok) {
+        bool in_text = (s.address >= stext && s.address <= etext) ||
+                       (s.address >= sinit && s.address <= einit);
+        if (!in_text) continue;
+        if ((s.address == etext && s.name != "_etext") ||
+            (s.address == einit && s.name != "_einittext"))
+          continue;
+      }
+      kept.push_back(std::move(s));
+    }
+    syms = std::move(kept);
+  }
+  // compare_symbols(): address, then weak last, then linker-script
+  // provided last, then fewer leading underscores first, then input order.
+  std::stable_sort(syms.begin(), syms.end(), [](const Symbol& a, const Symbol& b) {
+    if (a.address != b.address) return a.address < b.address;
+    bool wa = a.type == 'w' || a.type == 'W', wb = b.type == 'w' || b.type == 'W';
+    if (wa != wb) return wb;
+    bool la = MayBeLinkerScriptProvide(a.name), lb = MayBeLinkerScriptProvide(b.name);
+    if (la != lb) return lb;
+    size_t ua = a.name.find_first_not_of('_'), ub = b.name.find_first_not_of('_');
+    if (ua == std::string::npos) ua = a.name.size();
+    if (ub == std::string::npos) ub = b.name.size();
+    return ua < ub;
+  });
+  return syms;
+}
+
+bool FindSymbol(const std::vector<Symbol>& symbols, const std::string& name, uint64_t* address) {
+  for (const Symbol& s : symbols)
+    if (s.name == name) {
+      *address = s.address;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace kallmodsyms

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// The kallsyms symbols: `nm -n -S` output of the link filtered by
+// scripts/mksysmap (the input of scripts/kallsyms, plus sizes), then kept
+// and ordered exactly as scripts/kallsyms keeps and orders them, so that
+// symbol i here is symbol i of the kernel's kallsyms tables.
+
+#ifndef KALLMODSYMS_GEN_SYMBOLS_H
+#define KALLMODSYMS_GEN_SYMBOLS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "input.h"
+
+namespace kallmodsyms {
+
+struct Symbol {
+  uint64_t address = 0;
+  uint64_t size = 0;  // 0 when nm prints no size
+  char type = '?';
+  std::string name;
+};
+
+// Reads "ADDRESS [SIZE] TYPE NAME" lines.
+std::vector<Symbol> ReadNm(LineReader* in);
+
+struct KallsymsOptions {
+  bool all_symbols = false;  // scripts/kallsyms --all-symbols (KALLSYMS_ALL)
+};
+
+// Drops what scripts/kallsyms drops and sorts as it sorts (its
+// is_ignored_symbol(), symbol_valid() and compare_symbols()).
+std::vector<Symbol> KallsymsOrder(std::vector<Symbol> nm, const KallsymsOptions& options);
+
+// The address of `name` in `symbols`; false if absent.
+bool FindSymbol(const std::vector<Symbol>& symbols, const std::string& name, uint64_t* address);
+
+}  // namespace kallmodsyms
+
+#endif  // KALLMODSYMS_GEN_SYMBOLS_H
