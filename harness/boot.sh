@@ -14,13 +14,13 @@ timeout=${BOOT_TIMEOUT:-900}
 mem=1G
 [ "$flavor" = debug ] && mem=2G
 
-cmdline="console=ttyS0 loglevel=7 printk_devkmsg=on panic=-1 harness=$mode"
+cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
 [ -n "${BOOT_NO_FTRACE:-}" ] || cmdline+=" ftrace=function trace_buf_size=1M"
 cmdline+=" $extra"
 mkdir -p "$(dirname "$log")"
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 
-qemu=(qemu-system-x86_64 -machine q35 -accel tcg -cpu max -smp 2 -m "$mem"
+qemu=(qemu-system-x86_64 -machine q35 -accel tcg -cpu max,la57=off -smp 2 -m "$mem"
       -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
       -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
 rc=0

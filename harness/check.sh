@@ -15,11 +15,10 @@ mkdir -p "$LOGS"
 : > "$results"
 problems=()
 
+"$ROOT/harness/assemble.sh"
 if [ "$flavor" = qemu ]; then
 	"$ROOT/harness/host-tests.sh" "$results" || problems+=("host tests did not run to the end")
 fi
-
-"$ROOT/harness/assemble.sh"
 "$ROOT/harness/build.sh" "$flavor"
 "$ROOT/harness/initramfs.sh" "$flavor"
 console=$LOGS/check-$flavor.console.log

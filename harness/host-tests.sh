@@ -1,13 +1,43 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# host-tests.sh RESULTS: build and run the host tests of scripts/kallmodsyms_gen
-# (CTest + GoogleTest, then again under ASan+UBSan, then each fuzzer briefly),
-# appending "PASS|FAIL host NAME" lines to RESULTS.
+#
+# host-tests.sh RESULTS: the host tests of scripts/kallmodsyms_gen: CTest +
+# GoogleTest (with the real dataset of ../shared/data), the same under
+# ASan+UBSan, then each libFuzzer target for FUZZ_SECONDS (default 5).
+# Appends "PASS|FAIL host NAME" lines to RESULTS.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 results=$1
-gen=$ROOT/linux/scripts/kallmodsyms_gen
-if [ ! -f "$gen/CMakeLists.txt" ]; then
-	echo "host-tests: no host tests yet"
-	exit 0
-fi
+tests=$ROOT/tests/kallmodsyms_gen
+work=$OUT/host-tests
+mkdir -p "$work" "$LOGS"
+log=$LOGS/host-tests.log
+: > "$log"
+
+dataset=$("$ROOT/harness/dataset.sh")
+
+ctest_results() { # BUILD_DIR PREFIX
+	(cd "$1" && ctest --timeout 600 2>&1) | tee -a "$log" |
+		sed -n 's/^ *[0-9]*\/[0-9]* *Test *#[0-9]*: \([^ ]*\) \.*[ *]*\([A-Za-z]*\).*/\2 \1/p' |
+		while read -r status name; do
+			[ "$status" = Passed ] && echo "PASS host $2$name" || echo "FAIL host $2$name"
+		done >> "$results"
+}
+
+for variant in release asan; do
+	step "host tests of kallmodsyms_gen ($variant)"
+	flags=(-DDATASET="$dataset" -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+	[ "$variant" = asan ] && flags+=(-DSANITIZE=ON)
+	if ! { cmake -S "$tests" -B "$work/$variant" "${flags[@]}" &&
+	       cmake --build "$work/$variant" -j"$JOBS"; } >> "$log" 2>&1; then
+		show_log "$log"
+		echo "FAIL host build-$variant" >> "$results"
+		continue
+	fi
+	prefix=""
+	[ "$variant" = asan ] && prefix="asan:"
+	ctest_results "$work/$variant" "$prefix"
+done
+
+step "fuzzing each parser for ${FUZZ_SECONDS:-5} s"
+"$ROOT/harness/fuzz.sh" "${FUZZ_SECONDS:-5}" "$results"

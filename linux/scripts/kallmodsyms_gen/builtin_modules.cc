@@ -57,7 +57,8 @@ BuiltinModules ReadBuiltinModules(LineReader* in) {
   return mods;
 }
 
-void CheckMembersLinked(const BuiltinModules& modules, const std::set<std::string>& files) {
+void CheckMembersLinked(const BuiltinModules& modules,
+                        const std::unordered_set<std::string_view>& files) {
   for (const auto& [obj, line] : modules.line_of)
     if (!files.count(obj))
       throw InputError(modules.path, line, "expected " + obj + " in the link map, it is not there");

@@ -11,6 +11,8 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "input.h"
@@ -21,9 +23,9 @@ struct BuiltinModules {
   // Module names as the kernel shows them (KBUILD_MODNAME: basename, '-' -> '_').
   std::set<std::string> names;
   // Object file -> names of the modules it is linked into.
-  std::map<std::string, std::set<std::string>> modules_of;
+  std::map<std::string, std::set<std::string>, std::less<>> modules_of;
   // Object file -> line that first named it, for error messages.
-  std::map<std::string, size_t> line_of;
+  std::map<std::string, size_t, std::less<>> line_of;
   std::string path;
 };
 
@@ -33,7 +35,8 @@ BuiltinModules ReadBuiltinModules(LineReader* in);
 std::string ModuleName(const std::string& object_path);
 
 // Throws InputError naming the first member object that `files` lacks.
-void CheckMembersLinked(const BuiltinModules& modules, const std::set<std::string>& files);
+void CheckMembersLinked(const BuiltinModules& modules,
+                        const std::unordered_set<std::string_view>& files);
 
 }  // namespace kallmodsyms
 

@@ -2,7 +2,6 @@
 
 #include "emit_asm.h"
 
-#include <cinttypes>
 #include <cstdio>
 #include <fstream>
 #include <unistd.h>
@@ -10,37 +9,67 @@
 namespace kallmodsyms {
 namespace {
 
+// Appends assembler rows to one buffer: a directive, its values and a
+// comment saying what the row is.
 class Asm {
  public:
+  Asm() { out_.reserve(1 << 20); }
   void Raw(const std::string& s) { out_ += s; }
   void Label(const std::string& name) {
     out_ += "\t.globl\t" + name + "\n";
     out_ += "\tALGN\n" + name + ":\n";
   }
-  void Long(uint64_t v, const std::string& comment) { Row("\t.long\t" + Hex(v), comment); }
-  void Short(uint64_t v, const std::string& comment) { Row("\t.short\t" + Hex(v), comment); }
-  void Ptr(const std::string& sym, const std::string& comment) { Row("\tPTR\t" + sym, comment); }
+  void Long(uint64_t v, const std::string& comment) { Value(".long", v, comment); }
+  void Short(uint64_t v, const std::string& comment) { Value(".short", v, comment); }
+  void Ptr(const std::string& sym, const std::string& comment) {
+    out_ += "\tPTR\t" + sym;
+    Comment(comment);
+  }
   void Asciz(const std::string& s, const std::string& comment) {
-    Row("\t.asciz\t\"" + s + "\"", comment);
+    out_ += "\t.asciz\t\"" + s + "\"";
+    Comment(comment);
   }
   void Bytes(const uint8_t* p, size_t n, const std::string& comment) {
-    std::string row = "\t.byte\t";
-    for (size_t i = 0; i < n; ++i) row += (i ? ", " : "") + Hex(p[i]);
-    Row(row, comment);
+    out_ += "\t.byte\t";
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out_ += ", ";
+      AppendHex(&out_, p[i]);
+    }
+    Comment(comment);
   }
   const std::string& text() const { return out_; }
 
+  static void AppendHex(std::string* out, uint64_t v) {
+    char b[18];
+    int n = 0;
+    do {
+      b[n++] = "0123456789abcdef"[v & 0xf];
+      v >>= 4;
+    } while (v);
+    *out += "0x";
+    while (n) *out += b[--n];
+  }
   static std::string Hex(uint64_t v) {
-    char b[24];
-    snprintf(b, sizeof(b), "0x%" PRIx64, v);
-    return b;
+    std::string s;
+    AppendHex(&s, v);
+    return s;
   }
 
  private:
-  void Row(const std::string& row, const std::string& comment) {
-    out_ += row;
-    if (!comment.empty()) out_ += "\t/* " + comment + " */";
-    out_ += "\n";
+  void Value(const char* directive, uint64_t v, const std::string& comment) {
+    out_ += '\t';
+    out_ += directive;
+    out_ += '\t';
+    AppendHex(&out_, v);
+    Comment(comment);
+  }
+  void Comment(const std::string& comment) {
+    if (!comment.empty()) {
+      out_ += "\t/* ";
+      out_ += comment;
+      out_ += " */";
+    }
+    out_ += '\n';
   }
   std::string out_;
 };
@@ -118,7 +147,7 @@ std::string EmitAsm(const ModuleTables& t, const SizeTable& sizes,
   for (size_t i = 0; i < sizes.codes.size(); i += 16) {
     size_t n = std::min<size_t>(16, sizes.codes.size() - i);
     a.Bytes(sizes.codes.data() + i, n, "symbols from " + std::to_string(i * 2) + ": " +
-                                           symbols[i * 2].name);
+                                           std::string(symbols[i * 2].name));
   }
   a.Label("kallmodsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {

@@ -2,6 +2,9 @@
 
 #include "generate.h"
 
+#include <exception>
+#include <thread>
+
 #include "builtin_modules.h"
 #include "emit_asm.h"
 #include "layout.h"
@@ -13,11 +16,31 @@
 namespace kallmodsyms {
 
 Output Generate(Inputs* in) {
-  LinkMap final_map = ReadLinkMap(in->map.get());
-  LinkMap relocatable;
-  if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get());
-  BuiltinModules modules = ReadBuiltinModules(in->modules.get());
-  std::vector<Symbol> symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
+  // The nm output and the maps are independent: read them side by side.
+  std::vector<Symbol> symbols;
+  std::exception_ptr nm_error;
+  std::thread nm_reader([&] {
+    try {
+      symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
+    } catch (...) {
+      nm_error = std::current_exception();
+    }
+  });
+  LinkMap final_map, relocatable;
+  BuiltinModules modules;
+  std::exception_ptr map_error;
+  try {
+    final_map = ReadLinkMap(in->map.get());
+    if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get());
+    modules = ReadBuiltinModules(in->modules.get());
+  } catch (...) {
+    map_error = std::current_exception();
+  }
+  nm_reader.join();
+  // Report errors in a fixed order, whichever thread finished first.
+  if (map_error) std::rethrow_exception(map_error);
+  if (nm_error) std::rethrow_exception(nm_error);
+
   if (symbols.empty()) throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
   uint64_t text_base;
   if (!FindSymbol(symbols, "_text", &text_base))

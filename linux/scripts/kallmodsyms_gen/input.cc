@@ -2,32 +2,72 @@
 
 #include "input.h"
 
-#include <fstream>
-#include <sstream>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 namespace kallmodsyms {
 
 LineReader LineReader::FromFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, 0, "cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) throw InputError(path, 0, "read error");
-  LineReader reader(path, text.str());
-  if (reader.text_.empty()) throw InputError(path, 1, "expected content, the file is empty");
-  return reader;
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw InputError(path, 0, std::string("cannot open file: ") + strerror(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    throw InputError(path, 0, "expected a regular file");
+  }
+  if (st.st_size == 0) {
+    close(fd);
+    throw InputError(path, 1, "expected content, the file is empty");
+  }
+  void* m = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+                 fd, 0);
+  close(fd);
+  if (m == MAP_FAILED) throw InputError(path, 0, std::string("cannot map file: ") + strerror(errno));
+  return LineReader(path, m, static_cast<size_t>(st.st_size));
 }
 
 LineReader::LineReader(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {}
+    : name_(std::move(name)), owned_(std::move(text)), text_(owned_) {}
+
+LineReader::LineReader(std::string name, void* mapping, size_t size)
+    : name_(std::move(name)),
+      mapping_(mapping),
+      mapping_size_(size),
+      text_(static_cast<const char*>(mapping), size) {}
+
+LineReader::LineReader(LineReader&& o) noexcept
+    : name_(std::move(o.name_)),
+      mapping_(o.mapping_),
+      mapping_size_(o.mapping_size_),
+      pos_(o.pos_),
+      line_number_(o.line_number_) {
+  if (mapping_) {
+    text_ = o.text_;
+  } else {
+    owned_ = std::move(o.owned_);
+    text_ = owned_;
+  }
+  o.mapping_ = nullptr;
+  o.text_ = {};
+}
+
+LineReader::~LineReader() {
+  if (mapping_) munmap(mapping_, mapping_size_);
+}
 
 bool LineReader::Next(std::string_view* line) {
   if (pos_ >= text_.size()) return false;
-  size_t end = text_.find('\n', pos_);
-  if (end == std::string::npos) end = text_.size();
-  std::string_view l(text_.data() + pos_, end - pos_);
+  const char* start = text_.data() + pos_;
+  const void* nl = memchr(start, '\n', text_.size() - pos_);
+  size_t len = nl ? static_cast<size_t>(static_cast<const char*>(nl) - start) : text_.size() - pos_;
+  std::string_view l(start, len);
   if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-  pos_ = end + 1;
+  pos_ += len + 1;
   ++line_number_;
   *line = l;
   return true;
@@ -37,29 +77,49 @@ void LineReader::Fail(const std::string& what) const {
   throw InputError(name_, line_number_, what);
 }
 
-std::vector<std::string_view> Split(std::string_view s) {
-  std::vector<std::string_view> out;
+void Split(std::string_view s, std::vector<std::string_view>* out) {
+  out->clear();
   size_t i = 0;
   while (i < s.size()) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
     size_t start = i;
     while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
+    if (i > start) out->push_back(s.substr(start, i - start));
   }
+}
+
+std::vector<std::string_view> Split(std::string_view s) {
+  std::vector<std::string_view> out;
+  Split(s, &out);
   return out;
 }
 
+namespace {
+
+// Hex digit values; 0xff for anything else.
+struct HexTable {
+  uint8_t digit[256];
+  constexpr HexTable() : digit() {
+    for (int i = 0; i < 256; ++i) digit[i] = 0xff;
+    for (int i = 0; i < 10; ++i) digit['0' + i] = static_cast<uint8_t>(i);
+    for (int i = 0; i < 6; ++i) {
+      digit['a' + i] = static_cast<uint8_t>(10 + i);
+      digit['A' + i] = static_cast<uint8_t>(10 + i);
+    }
+  }
+};
+constexpr HexTable kHex;
+
+}  // namespace
+
 bool ParseHex(std::string_view s, uint64_t* value) {
   if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
-  if (s.empty()) return false;
+  while (s.size() > 16 && s[0] == '0') s.remove_prefix(1);
+  if (s.empty() || s.size() > 16) return false;
   uint64_t v = 0;
   for (char c : s) {
-    unsigned d;
-    if (c >= '0' && c <= '9') d = c - '0';
-    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
-    else return false;
-    if (v >> 60) return false;  // would overflow
+    uint8_t d = kHex.digit[static_cast<unsigned char>(c)];
+    if (d == 0xff) return false;
     v = (v << 4) | d;
   }
   *value = v;

@@ -22,28 +22,42 @@ class InputError : public std::runtime_error {
       : std::runtime_error(file + ":" + std::to_string(line) + ": " + what) {}
 };
 
-// A whole input file, split into lines (without their '\n').
+// A whole input file, split into lines (without their '\n').  A file is
+// mapped, not copied; string_views of its lines stay valid as long as the
+// reader lives.
 class LineReader {
  public:
   // Reads `path`; throws InputError if it cannot be read or is empty.
   static LineReader FromFile(const std::string& path);
   // For tests and fuzzers: `text` as if read from a file named `name`.
   LineReader(std::string name, std::string text);
+  LineReader(LineReader&& other) noexcept;
+  LineReader& operator=(LineReader&&) = delete;
+  LineReader(const LineReader&) = delete;
+  ~LineReader();
 
   // Returns false at the end; `line` then is unchanged.
   bool Next(std::string_view* line);
   size_t line_number() const { return line_number_; }
+  size_t size() const { return text_.size(); }
   const std::string& name() const { return name_; }
   [[noreturn]] void Fail(const std::string& what) const;
 
  private:
+  LineReader(std::string name, void* mapping, size_t size);
+
   std::string name_;
-  std::string text_;
+  std::string owned_;  // the text, unless it is mapped
+  void* mapping_ = nullptr;
+  size_t mapping_size_ = 0;
+  std::string_view text_;
   size_t pos_ = 0;
   size_t line_number_ = 0;
 };
 
-// Splits `s` at runs of blanks.
+// Splits `s` at runs of blanks into `out` (cleared first; reusing one
+// vector saves an allocation per line).
+void Split(std::string_view s, std::vector<std::string_view>* out);
 std::vector<std::string_view> Split(std::string_view s);
 
 // Parses hexadecimal digits, with or without a 0x prefix.  False if `s` is

@@ -3,21 +3,21 @@
 #include "layout.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 #include <tuple>
 
 namespace kallmodsyms {
 namespace {
 
-std::string Basename(const std::string& path) {
+std::string_view Basename(std::string_view path) {
   size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
 // The name the final map uses for the relocatable link's output.
 std::string IntermediateName(const LinkMap& relocatable) {
-  if (!relocatable.output_file.empty()) return Basename(relocatable.output_file);
-  std::string name = Basename(relocatable.path);
+  if (!relocatable.output_file.empty()) return std::string(Basename(relocatable.output_file));
+  std::string name(Basename(relocatable.path));
   if (name.size() > 4 && name.compare(name.size() - 4, 4, ".map") == 0)
     name.resize(name.size() - 4);
   return name;
@@ -27,17 +27,20 @@ std::string IntermediateName(const LinkMap& relocatable) {
 
 Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
   Layout layout;
-  std::map<std::string, std::vector<const MapPiece*>> by_section;
-  std::map<std::string, OutputSection> reloc_section;
+  std::unordered_map<std::string_view, std::vector<const MapPiece*>> by_section;
+  std::unordered_map<std::string_view, OutputSection> reloc_section;
   std::string intermediate;
   if (relocatable) {
     intermediate = IntermediateName(*relocatable);
     for (const OutputSection& s : relocatable->outputs) reloc_section.emplace(s.name, s);
+    std::string_view last_file;
     for (const MapPiece& p : relocatable->pieces) {
-      layout.files.insert(p.file);
-      by_section[p.output_section].push_back(&p);
+      if (p.file != last_file) layout.files.insert(p.file);
+      last_file = p.file;
+      if (p.size) by_section[p.output_section].push_back(&p);
     }
   }
+  layout.placements.reserve(relocatable ? relocatable->pieces.size() : final_map.pieces.size());
   for (const MapPiece& f : final_map.pieces) {
     if (IsNonAllocSection(f.output_section) || IsNonAllocSection(f.input_section)) continue;
     bool composed = relocatable && Basename(f.file) == intermediate;
@@ -61,17 +64,19 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
       uint64_t offset = p->address - base;
       if (p->address < base || offset > f.size || p->size > f.size - offset)
         throw InputError(relocatable->path, p->line,
-                         "expected " + p->file + "(" + p->input_section + ") inside " +
-                             f.input_section + " of " + f.file + " as " + final_map.path +
+                         "expected " + std::string(p->file) + "(" + std::string(p->input_section) +
+                             ") inside " + std::string(f.input_section) + " of " +
+                             std::string(f.file) + " as " + final_map.path +
                              ":" + std::to_string(f.line) + " places it");
       layout.placements.push_back({f.address + offset, p->size, p->file, p->input_section});
     }
   }
-  std::sort(layout.placements.begin(), layout.placements.end(),
-            [](const Placement& a, const Placement& b) {
-              return std::tie(a.address, a.file, a.section, a.size) <
-                     std::tie(b.address, b.file, b.section, b.size);
-            });
+  auto order = [](const Placement& a, const Placement& b) {
+    return std::tie(a.address, a.file, a.section, a.size) <
+           std::tie(b.address, b.file, b.section, b.size);
+  };
+  if (!std::is_sorted(layout.placements.begin(), layout.placements.end(), order))
+    std::sort(layout.placements.begin(), layout.placements.end(), order);
   return layout;
 }
 

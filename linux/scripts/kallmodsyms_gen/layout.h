@@ -10,8 +10,9 @@
 #define KALLMODSYMS_GEN_LAYOUT_H
 
 #include <cstdint>
-#include <set>
+#include <unordered_set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "link_map.h"
@@ -22,13 +23,13 @@ namespace kallmodsyms {
 struct Placement {
   uint64_t address = 0;
   uint64_t size = 0;
-  std::string file;
-  std::string section;
+  std::string_view file;  // views of the maps' text
+  std::string_view section;
 };
 
 struct Layout {
   std::vector<Placement> placements;  // allocated, non-empty; sorted by address, then file
-  std::set<std::string> files;        // every object file the maps mention
+  std::unordered_set<std::string_view> files;  // every object file the maps mention
 };
 
 // `relocatable` may be null when the final map names the objects directly.

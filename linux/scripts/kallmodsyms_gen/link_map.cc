@@ -33,14 +33,13 @@ uint64_t Hex(const LineReader& in, std::string_view s, const char* what) {
   return v;
 }
 
-std::string ObjectName(std::string_view file) {
+std::string_view ObjectName(std::string_view file) {
   // "archive.a(member.o)" -> "member.o"
   if (!file.empty() && file.back() == ')') {
     size_t open = file.rfind('(');
-    if (open != std::string_view::npos && open > 0)
-      return std::string(file.substr(open + 1, file.size() - open - 2));
+    if (open != std::string_view::npos && open > 0) return file.substr(open + 1, file.size() - open - 2);
   }
-  return std::string(file);
+  return file;
 }
 
 size_t Indent(std::string_view s) {
@@ -50,57 +49,62 @@ size_t Indent(std::string_view s) {
 }
 
 // A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
-void AddGnuPiece(LineReader* in, LinkMap* map, const std::string& output,
-                 const std::string& name, const std::vector<std::string_view>& t,
-                 size_t first) {
+void AddGnuPiece(LineReader* in, LinkMap* map, std::string_view output, std::string_view name,
+                 std::string_view line, const std::vector<std::string_view>& t, size_t first) {
   if (t.size() < first + 3)
-    in->Fail("expected address, size and object file of input section " + name);
+    in->Fail("expected address, size and object file of input section " + std::string(name));
   MapPiece p;
   p.output_section = output;
   p.input_section = name;
   p.address = Hex(*in, t[first], "address");
   p.size = Hex(*in, t[first + 1], "size");
-  std::string file(t[first + 2]);
-  for (size_t i = first + 3; i < t.size(); ++i) file += " " + std::string(t[i]);
+  // The file name is the rest of the line (it may hold blanks).
+  std::string_view file = line.substr(static_cast<size_t>(t[first + 2].data() - line.data()));
+  while (!file.empty() && (file.back() == ' ' || file.back() == '\t')) file.remove_suffix(1);
   p.file = ObjectName(file);
   p.line = in->line_number();
   map->pieces.push_back(std::move(p));
 }
 
 void ReadGnu(LineReader* in, LinkMap* map) {
-  std::string output;          // current output section
-  std::string pending_output;  // wrapped output section header
-  std::string pending_input;   // wrapped input section header
+  std::string_view output;          // current output section
+  std::string_view pending_output;  // wrapped output section header
+  std::string_view pending_input;   // wrapped input section header
   std::string_view line;
+  std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    std::vector<std::string_view> t = Split(line);
-    if (t.empty()) continue;
     size_t indent = Indent(line);
+    // Most lines are symbols and assignments, deeper than one blank: skip
+    // them without splitting, unless a wrapped header waits for them.
+    if (indent > 1 && pending_input.empty() && pending_output.empty()) continue;
+    Split(line, &t);
+    if (t.empty()) continue;
     if (!pending_input.empty()) {
-      std::string name = std::move(pending_input);
-      pending_input.clear();
+      std::string_view name = pending_input;
+      pending_input = {};
       if (indent > 1 && IsHex(t[0])) {
-        AddGnuPiece(in, map, output, name, t, 0);
+        AddGnuPiece(in, map, output, name, line, t, 0);
         continue;
       }
-      in->Fail("expected address, size and object file of input section " + name);
+      in->Fail("expected address, size and object file of input section " + std::string(name));
     }
     if (!pending_output.empty()) {
-      std::string name = std::move(pending_output);
-      pending_output.clear();
+      std::string_view name = pending_output;
+      pending_output = {};
       if (indent > 1 && IsHex(t[0])) {
-        if (t.size() < 2) in->Fail("expected address and size of output section " + name);
+        if (t.size() < 2)
+          in->Fail("expected address and size of output section " + std::string(name));
         map->outputs.push_back({name, Hex(*in, t[0], "address"), Hex(*in, t[1], "size")});
         continue;
       }
       // An output section without numbers (nothing placed): fall through.
     }
     if (indent == 0) {
-      std::string name(t[0]);
+      std::string_view name = t[0];
       if (name.rfind("OUTPUT(", 0) == 0) {
         size_t end = name.find_first_of(" )", 7);
-        map->output_file = name.substr(7, end == std::string::npos ? std::string::npos : end - 7);
+        map->output_file = std::string(name.substr(7, end == std::string_view::npos ? std::string_view::npos : end - 7));
         continue;
       }
       if (name == "LOAD" || name == "START" || name == "END" || name == "INSERT" ||
@@ -111,39 +115,40 @@ void ReadGnu(LineReader* in, LinkMap* map) {
       if (t.size() == 1) {
         pending_output = name;
       } else if (IsHex(t[1])) {
-        if (t.size() < 3) in->Fail("expected address and size of output section " + name);
+        if (t.size() < 3) in->Fail("expected address and size of output section " + std::string(name));
         map->outputs.push_back({name, Hex(*in, t[1], "address"), Hex(*in, t[2], "size")});
       }
       continue;
     }
     if (indent == 1) {
-      std::string name(t[0]);
+      std::string_view name = t[0];
       if (name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 ||
-          name.rfind("KEEP", 0) == 0 || name.find('(') != std::string::npos ||
-          name.find('*') != std::string::npos)
+          name.rfind("KEEP", 0) == 0 || name.find('(') != std::string_view::npos ||
+          name.find('*') != std::string_view::npos)
         continue;  // *fill*, *(patterns), KEEP (...) and the like
       if (t.size() == 1) {
         pending_input = name;
         continue;
       }
-      if (!IsHex(t[1])) continue;  // e.g. " .text 0x.. pattern" never happens; be lenient
-      AddGnuPiece(in, map, output, name, t, 1);
+      if (t[1].rfind("0x", 0) != 0) continue;  // not a placement line
+      AddGnuPiece(in, map, output, name, line, t, 1);
       continue;
     }
     // Deeper indentation: symbols and assignments.  A line of numbers
     // alone here would have been a wrapped header handled above.
   }
   if (!pending_input.empty())
-    in->Fail("expected address, size and object file of input section " + pending_input +
-             ", the file ends");
+    in->Fail("expected address, size and object file of input section " +
+             std::string(pending_input) + ", the file ends");
 }
 
 void ReadLld(LineReader* in, LinkMap* map) {
-  std::string output;
+  std::string_view output;
   std::string_view line;
+  std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    std::vector<std::string_view> t = Split(line);
+    Split(line, &t);
     if (t.size() < 5) in->Fail("expected VMA, LMA, size, alignment and a name");
     uint64_t vma = Hex(*in, t[0], "VMA");
     Hex(*in, t[1], "LMA");
@@ -156,7 +161,7 @@ void ReadLld(LineReader* in, LinkMap* map) {
     size_t depth = Indent(rest);
     std::string_view name = rest.substr(depth);
     if (depth == 0) {
-      output = std::string(name);
+      output = name;
       map->outputs.push_back({output, vma, size});
     } else if (depth == 8) {
       size_t colon = name.rfind(":(");
@@ -168,7 +173,7 @@ void ReadLld(LineReader* in, LinkMap* map) {
       MapPiece p;
       p.output_section = output;
       p.file = ObjectName(name.substr(0, colon));
-      p.input_section = std::string(name.substr(colon + 2, name.size() - colon - 3));
+      p.input_section = name.substr(colon + 2, name.size() - colon - 3);
       p.address = vma;
       p.size = size;
       p.line = in->line_number();
@@ -180,7 +185,7 @@ void ReadLld(LineReader* in, LinkMap* map) {
 
 }  // namespace
 
-bool IsNonAllocSection(const std::string& name) {
+bool IsNonAllocSection(std::string_view name) {
   static const char* const kPrefixes[] = {".debug", ".comment", ".note", ".stab",
                                           ".gnu_debug", ".BTF", ".symtab", ".strtab",
                                           ".shstrtab", "/DISCARD/", ".discard",

@@ -9,24 +9,26 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "input.h"
 
 namespace kallmodsyms {
 
-// One input section of one file, as placed by the link.
+// One input section of one file, as placed by the link.  The names are
+// views of the map's text: the LineReader must outlive them.
 struct MapPiece {
-  std::string output_section;
-  std::string input_section;
-  std::string file;  // an archive member "lib.a(x.o)" is named "x.o"
+  std::string_view output_section;
+  std::string_view input_section;
+  std::string_view file;  // an archive member "lib.a(x.o)" is named "x.o"
   uint64_t address = 0;
   uint64_t size = 0;
   size_t line = 0;  // where the map says so
 };
 
 struct OutputSection {
-  std::string name;
+  std::string_view name;
   uint64_t address = 0;
   uint64_t size = 0;
 };
@@ -45,7 +47,7 @@ LinkMap ReadLinkMap(LineReader* in);
 
 // True for sections that take no address space in the image (debug info,
 // notes, comments): they are left out of the address ranges.
-bool IsNonAllocSection(const std::string& name);
+bool IsNonAllocSection(std::string_view name);
 
 }  // namespace kallmodsyms
 

@@ -3,6 +3,7 @@
 #include "module_tables.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 
 #include "varint.h"
@@ -45,13 +46,23 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
                                   const std::vector<Symbol>& symbols, uint64_t text_base,
                                   const std::string& nm_path) {
   ModuleTables t;
-  // 1. Runs of symbol addresses with the same set, per space.
+  // 1. Runs of symbol addresses with the same set, per space.  Every
+  // address must fit a 32-bit offset from its space's base.
   std::vector<Run> runs[KALLMODSYMS_NR_SPACES];
+  RangeMap::Cursor cursor(ranges);
   for (size_t i = 0; i < symbols.size(); ++i) {
     uint64_t a = symbols[i].address;
     if (i && a == symbols[i - 1].address) continue;
     int space = a < text_base ? KALLMODSYMS_SPACE_PERCPU : KALLMODSYMS_SPACE_KERNEL;
-    uint32_t set = ranges.Lookup(a);
+    uint64_t base = space == KALLMODSYMS_SPACE_KERNEL ? text_base : 0;
+    if (a - base > UINT32_MAX) {
+      char hex[20];
+      snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(a));
+      Overflow(nm_path, std::string("expected symbol addresses within 4 GiB of ") +
+                            (base ? "_text" : "0") + ", " + std::string(symbols[i].name) +
+                            " is at 0x" + hex);
+    }
+    uint32_t set = cursor.Lookup(a);
     std::vector<Run>& r = runs[space];
     if (r.empty() || r.back().set != set) r.push_back({a, set});
   }
@@ -97,14 +108,6 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
     for (size_t i = 0; i < runs[space].size(); ++i) {
       const Run& run = runs[space][i];
       uint64_t off = run.address - e.base;
-      if (off > UINT32_MAX)
-        Overflow(nm_path, "expected symbol addresses within 4 GiB of " +
-                              (e.base_symbol.empty() ? std::string("0") : e.base_symbol) +
-                              ", an address is 0x" + [&] {
-                                char b[17];
-                                snprintf(b, sizeof(b), "%llx", (unsigned long long)run.address);
-                                return std::string(b);
-                              }());
       size_t begin = e.stream.size();
       if (i % KALLMODSYMS_RANGE_BLOCK == 0) {
         e.index.push_back({static_cast<uint32_t>(off), static_cast<uint32_t>(begin)});

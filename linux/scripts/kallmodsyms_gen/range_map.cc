@@ -41,6 +41,14 @@ uint32_t RangeMap::Lookup(uint64_t address) const {
   return address < it->second.end ? it->second.set : 0;
 }
 
+uint32_t RangeMap::Cursor::Lookup(uint64_t address) {
+  if (address < last_) return map_.Lookup(address);  // not in order: search
+  last_ = address;
+  while (it_ != map_.by_start_.end() && it_->second.end <= address) ++it_;
+  if (it_ == map_.by_start_.end() || address < it_->second.start) return 0;
+  return it_->second.set;
+}
+
 std::vector<Range> RangeMap::Ranges() const {
   std::vector<Range> out;
   out.reserve(by_start_.size());
@@ -66,13 +74,13 @@ RangeMap BuildRangeMap(const Layout& layout, const BuiltinModules& modules, Modu
     auto it = modules.modules_of.find(p.file);
     if (it == modules.modules_of.end()) continue;
     uint32_t set = sets->Intern(it->second);
+    std::string piece = std::string(p.file) + "(" + std::string(p.section) + ")";
+    size_t line = modules.line_of.find(p.file)->second;
     if (p.address + p.size < p.address)
-      throw InputError(modules.path, modules.line_of.at(p.file),
-                       "expected " + p.file + "(" + p.section + ") to end below 2^64");
+      throw InputError(modules.path, line, "expected " + piece + " to end below 2^64");
     if (!map.Add(p.address, p.address + p.size, set))
-      throw InputError(modules.path, modules.line_of.at(p.file),
-                       "expected " + p.file + "(" + p.section +
-                           ") not to overlap an object of other modules");
+      throw InputError(modules.path, line,
+                       "expected " + piece + " not to overlap an object of other modules");
   }
   return map;
 }

@@ -48,6 +48,18 @@ class RangeMap {
   bool Add(uint64_t start, uint64_t end, uint32_t set);
   // The set of `address`; 0 if no range holds it.
   uint32_t Lookup(uint64_t address) const;
+
+  // Look-ups of non-decreasing addresses in amortised O(1).
+  class Cursor {
+   public:
+    explicit Cursor(const RangeMap& map) : map_(map), it_(map.by_start_.begin()) {}
+    uint32_t Lookup(uint64_t address);
+
+   private:
+    const RangeMap& map_;
+    std::map<uint64_t, Range>::const_iterator it_;
+    uint64_t last_ = 0;
+  };
   // The ranges in address order.
   std::vector<Range> Ranges() const;
   // True if the invariant above holds (for tests).

@@ -10,10 +10,38 @@ namespace kallmodsyms {
 
 std::vector<Symbol> ReadNm(LineReader* in) {
   std::vector<Symbol> out;
+  out.reserve(in->size() / 40);  // about one symbol per 40 bytes of nm output
   std::string_view line;
+  std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    std::vector<std::string_view> t = Split(line);
+    // The common shapes, "ADDR TYPE NAME" and "ADDR SIZE TYPE NAME" with
+    // single blanks, without splitting; anything else goes the slow way.
+    size_t sp1 = line.find(' ');
+    if (sp1 != std::string_view::npos && sp1 + 2 < line.size()) {
+      Symbol s;
+      size_t sp2 = line.find(' ', sp1 + 1);
+      if (sp2 == sp1 + 2 && sp2 + 1 < line.size() && line.find(' ', sp2 + 1) == std::string_view::npos &&
+          std::isalpha(static_cast<unsigned char>(line[sp1 + 1])) &&
+          ParseHex(line.substr(0, sp1), &s.address)) {
+        s.type = line[sp1 + 1];
+        s.name = line.substr(sp2 + 1);
+        out.push_back(s);
+        continue;
+      }
+      size_t sp3 = sp2 == std::string_view::npos ? sp2 : line.find(' ', sp2 + 1);
+      if (sp3 == sp2 + 2 && sp3 + 1 < line.size() &&
+          line.find(' ', sp3 + 1) == std::string_view::npos &&
+          std::isalpha(static_cast<unsigned char>(line[sp2 + 1])) &&
+          ParseHex(line.substr(0, sp1), &s.address) &&
+          ParseHex(line.substr(sp1 + 1, sp2 - sp1 - 1), &s.size) && s.size <= UINT32_MAX) {
+        s.type = line[sp2 + 1];
+        s.name = line.substr(sp3 + 1);
+        out.push_back(s);
+        continue;
+      }
+    }
+    Split(line, &t);
     Symbol s;
     size_t type_at;
     if (t.size() == 3) {
@@ -31,8 +59,8 @@ std::vector<Symbol> ReadNm(LineReader* in) {
       if (t[type_at] != "?" && t[type_at] != "-")
         in->Fail("expected a one-letter symbol type, got '" + std::string(t[type_at]) + "'");
     s.type = t[type_at][0];
-    s.name = std::string(t[type_at + 1]);
-    out.push_back(std::move(s));
+    s.name = t[type_at + 1];
+    out.push_back(s);
   }
   return out;
 }
@@ -47,13 +75,13 @@ bool IgnoredByKallsyms(const Symbol& s) {
   return false;
 }
 
-bool StartsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
-bool EndsWith(const std::string& s, const char* p) {
+bool StartsWith(std::string_view s, const char* p) { return s.rfind(p, 0) == 0; }
+bool EndsWith(std::string_view s, const char* p) {
   size_t n = std::strlen(p);
   return s.size() >= n && s.compare(s.size() - n, n, p) == 0;
 }
 
-bool MayBeLinkerScriptProvide(const std::string& n) {
+bool MayBeLinkerScriptProvide(std::string_view n) {
   if (n.size() < 8 || !StartsWith(n, "__")) return false;
   return StartsWith(n, "__start_") || StartsWith(n, "__stop_") || StartsWith(n, "__end_") ||
          EndsWith(n, "_start") || EndsWith(n, "_end");
@@ -92,23 +120,33 @@ std::vector<Symbol> KallsymsOrder(std::vector<Symbol> nm, const KallsymsOptions&
   }
   // compare_symbols(): address, then weak last, then linker-script
   // provided last, then fewer leading underscores first, then input order.
-  std::stable_sort(syms.begin(), syms.end(), [](const Symbol& a, const Symbol& b) {
-    if (a.address != b.address) return a.address < b.address;
+  // nm -n output is sorted by address already: then only the runs of
+  // symbols at one address need sorting.
+  auto by_address = [](const Symbol& a, const Symbol& b) { return a.address < b.address; };
+  if (!std::is_sorted(syms.begin(), syms.end(), by_address))
+    std::stable_sort(syms.begin(), syms.end(), by_address);
+  auto tie_break = [](const Symbol& a, const Symbol& b) {
     bool wa = a.type == 'w' || a.type == 'W', wb = b.type == 'w' || b.type == 'W';
     if (wa != wb) return wb;
     bool la = MayBeLinkerScriptProvide(a.name), lb = MayBeLinkerScriptProvide(b.name);
     if (la != lb) return lb;
     size_t ua = a.name.find_first_not_of('_'), ub = b.name.find_first_not_of('_');
-    if (ua == std::string::npos) ua = a.name.size();
-    if (ub == std::string::npos) ub = b.name.size();
+    if (ua == std::string_view::npos) ua = a.name.size();
+    if (ub == std::string_view::npos) ub = b.name.size();
     return ua < ub;
-  });
+  };
+  for (auto run = syms.begin(); run != syms.end();) {
+    auto next = run + 1;
+    while (next != syms.end() && next->address == run->address) ++next;
+    if (next - run > 1) std::stable_sort(run, next, tie_break);
+    run = next;
+  }
   return syms;
 }
 
-bool FindSymbol(const std::vector<Symbol>& symbols, const std::string& name, uint64_t* address) {
+bool FindSymbol(const std::vector<Symbol>& symbols, std::string_view name, uint64_t* address) {
   for (const Symbol& s : symbols)
-    if (s.name == name) {
+    if (s.name.size() == name.size() && s.name == name) {
       *address = s.address;
       return true;
     }

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "input.h"
@@ -20,7 +21,7 @@ struct Symbol {
   uint64_t address = 0;
   uint64_t size = 0;  // 0 when nm prints no size
   char type = '?';
-  std::string name;
+  std::string_view name;  // a view of the nm text: the LineReader must outlive it
 };
 
 // Reads "ADDRESS [SIZE] TYPE NAME" lines.
@@ -35,7 +36,7 @@ struct KallsymsOptions {
 std::vector<Symbol> KallsymsOrder(std::vector<Symbol> nm, const KallsymsOptions& options);
 
 // The address of `name` in `symbols`; false if absent.
-bool FindSymbol(const std::vector<Symbol>& symbols, const std::string& name, uint64_t* address);
+bool FindSymbol(const std::vector<Symbol>& symbols, std::string_view name, uint64_t* address);
 
 }  // namespace kallmodsyms
 

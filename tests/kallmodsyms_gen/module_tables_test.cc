@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+// The optimiser: ranges cut at symbol addresses, names and lists stored once.
+
+#include "module_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include "emit_asm.h"
+#include "decoder.h"
+#include "size_table.h"
+
+namespace kallmodsyms {
+namespace {
+
+constexpr uint64_t kText = 0xffffffff81000000;
+
+// Symbol names are views: keep the strings they view alive.
+std::string_view Name(const std::string& s) {
+  static std::deque<std::string> names;
+  names.push_back(s);
+  return names.back();
+}
+
+std::vector<Symbol> Syms(std::initializer_list<uint64_t> addrs) {
+  std::vector<Symbol> out;
+  int i = 0;
+  for (uint64_t a : addrs) out.push_back({a, 0, 't', Name("s" + std::to_string(i++))});
+  return out;
+}
+
+struct Fixture {
+  ModuleSets sets;
+  RangeMap map;
+  uint32_t alpha, beta, both;
+  Fixture() {
+    alpha = sets.Intern({"alpha"});
+    beta = sets.Intern({"beta"});
+    both = sets.Intern({"alpha", "beta"});
+  }
+};
+
+TEST(ModuleTables, GapsWithoutSymbolsFuseAway) {
+  Fixture f;
+  // alpha, a core-kernel gap with no symbol in it, alpha again.
+  f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
+  f.map.Add(kText + 0x300, kText + 0x400, f.alpha);
+  ModuleTables t = OptimizeModuleTables(f.map, f.sets, Syms({kText, kText + 0x100, kText + 0x300,
+                                                             kText + 0x400}),
+                                        kText, "nm");
+  const EncodedSpace& k = t.spaces[KALLMODSYMS_SPACE_KERNEL];
+  ASSERT_EQ(k.nr_ranges, 3u);  // none, alpha (both pieces), none
+  EXPECT_EQ(k.rows[0].ref, 0u);
+  EXPECT_EQ(k.rows[1].start, 0x100u);
+  EXPECT_EQ(k.rows[1].ref, RefOf(t, {"alpha"}));
+  EXPECT_EQ(k.rows[2].start, 0x400u);
+}
+
+TEST(ModuleTables, NamesAndListsAreStoredOnce) {
+  Fixture f;
+  f.map.Add(kText + 0x000, kText + 0x100, f.both);
+  f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
+  f.map.Add(kText + 0x200, kText + 0x300, f.both);
+  f.map.Add(kText + 0x300, kText + 0x400, f.beta);
+  ModuleTables t = OptimizeModuleTables(
+      f.map, f.sets, Syms({kText, kText + 0x100, kText + 0x200, kText + 0x300}), kText, "nm");
+  EXPECT_EQ(t.names, std::string("\0alpha\0beta\0", 12));
+  // One list for {alpha, beta}: word 0 unused, count, two names.
+  ASSERT_EQ(t.lists.size(), 4u);
+  EXPECT_EQ(t.lists[1], 2);
+  EXPECT_EQ(t.lists[2], t.name_offset.at("alpha"));
+  EXPECT_EQ(t.lists[3], t.name_offset.at("beta"));
+  // Single-module refs point at the names themselves.
+  EXPECT_EQ(RefOf(t, {"alpha"}), (t.name_offset.at("alpha") << 1) | 1);
+  EXPECT_EQ(RefOf(t, {"alpha", "beta"}), 1u << 1);
+  EXPECT_EQ(t.spaces[KALLMODSYMS_SPACE_KERNEL].nr_ranges, 4u);
+}
+
+TEST(ModuleTables, PercpuAddressesGetTheirOwnSpace) {
+  Fixture f;
+  f.map.Add(0x10, 0x20, f.beta);
+  ModuleTables t = OptimizeModuleTables(f.map, f.sets, Syms({0x0, 0x10, kText}), kText, "nm");
+  const EncodedSpace& p = t.spaces[KALLMODSYMS_SPACE_PERCPU];
+  ASSERT_EQ(p.nr_ranges, 2u);
+  EXPECT_EQ(p.rows[1].start, 0x10u);
+  EXPECT_EQ(p.rows[1].ref, RefOf(t, {"beta"}));
+  EXPECT_TRUE(p.base_symbol.empty());
+  EXPECT_EQ(t.spaces[KALLMODSYMS_SPACE_KERNEL].base_symbol, "_text");
+}
+
+TEST(ModuleTables, BlocksIndexEveryNthRecordAndDecodeBack) {
+  Fixture f;
+  std::vector<Symbol> syms;
+  // 100 alternating ranges: more than three blocks.
+  for (uint64_t i = 0; i < 100; ++i) {
+    if (i % 2) f.map.Add(kText + i * 0x40, kText + i * 0x40 + 0x40, i % 4 == 1 ? f.alpha : f.both);
+    syms.push_back({kText + i * 0x40, 0, 't', Name("f" + std::to_string(i))});
+  }
+  ModuleTables t = OptimizeModuleTables(f.map, f.sets, syms, kText, "nm");
+  const EncodedSpace& k = t.spaces[KALLMODSYMS_SPACE_KERNEL];
+  EXPECT_EQ(k.nr_ranges, 100u);
+  EXPECT_EQ(k.index.size(), (100 + KALLMODSYMS_RANGE_BLOCK - 1) / KALLMODSYMS_RANGE_BLOCK);
+  kallmodsyms_test::Decoder d(EmitAsm(t, EncodeSizes(syms), syms));
+  for (uint64_t i = 0; i < 100; ++i) {
+    std::set<std::string> want;
+    if (i % 4 == 1) want = {"alpha"};
+    if (i % 4 == 3) want = {"alpha", "beta"};
+    EXPECT_EQ(d.ModulesOf(kText + i * 0x40 + 8, kText), want) << i;
+  }
+}
+
+TEST(ModuleTables, AnAddressBeyond4GiBOfItsBaseIsAnError) {
+  Fixture f;
+  try {
+    OptimizeModuleTables(f.map, f.sets, Syms({0x1000, 0x1000 + (1ull << 32)}), 0x1000, "x.nm");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "x.nm:0: expected symbol addresses within 4 GiB of _text, s1 is at 0x100001000");
+  }
+}
+
+TEST(ModuleTables, V8FigureCountsTextRangesAndNames) {
+  Fixture f;
+  f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
+  f.map.Add(kText + 0x200, kText + 0x300, f.alpha);  // fuses with the one before
+  f.map.Add(kText + 0x300, kText + 0x400, f.both);
+  std::vector<Symbol> syms = {{kText, 0, 'T', "_stext"},
+                              {kText + 0x1000, 0, 'T', "_etext"},
+                              {kText + 0x2000, 0, 'T', "_sinittext"},
+                              {kText + 0x2000, 0, 'T', "_einittext"}};
+  // Ranges: gap, alpha, alpha+beta, gap = 4 x 8 bytes; names alpha\0 beta\0 = 11;
+  // one list: 2 + 11.
+  EXPECT_EQ(V8EncodingBytes(f.map, f.sets, syms), 4u * 8 + 11 + 13);
+}
+
+}  // namespace
+}  // namespace kallmodsyms

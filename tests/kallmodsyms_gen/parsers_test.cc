@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+// Bad input: one message naming file and line and what was expected, a
+// non-zero exit, and no output file left behind.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "builtin_modules.h"
+#include "generate.h"
+#include "link_map.h"
+#include "symbols.h"
+
+namespace kallmodsyms {
+namespace {
+
+std::string MapError(const std::string& text) {
+  LineReader in("x.map", text);
+  try {
+    ReadLinkMap(&in);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string NmError(const std::string& text) {
+  LineReader in("x.nm", text);
+  try {
+    ReadNm(&in);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+std::string ModulesError(const std::string& text) {
+  LineReader in("modules_thick.builtin", text);
+  try {
+    ReadBuiltinModules(&in);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+const char kHead[] = "Linker script and memory map\n\n";
+
+TEST(LinkMapErrors, UnknownFormat) {
+  EXPECT_EQ(MapError("hello\nworld\n"),
+            "x.map:1: unknown map format: expected GNU ld's 'Linker script and memory map' or "
+            "lld's 'VMA LMA Size Align Out In Symbol' header");
+}
+
+TEST(LinkMapErrors, TruncatedInputSectionLine) {
+  EXPECT_EQ(MapError(std::string(kHead) + ".text 0x0 0x10\n .text 0x0 0x10\n"),
+            "x.map:4: expected address, size and object file of input section .text");
+}
+
+TEST(LinkMapErrors, WrappedLineWithoutNumbers) {
+  EXPECT_EQ(MapError(std::string(kHead) + ".text 0x0 0x10\n .text.unlikely\n foo\n"),
+            "x.map:5: expected address, size and object file of input section .text.unlikely");
+  EXPECT_EQ(MapError(std::string(kHead) + ".text 0x0 0x10\n .text.unlikely\n"),
+            "x.map:4: expected address, size and object file of input section .text.unlikely, "
+            "the file ends");
+}
+
+TEST(LinkMapErrors, BadNumber) {
+  EXPECT_EQ(MapError(std::string(kHead) + ".text 0x0 0x10\n .text 0x0 0xZZ a.o\n"),
+            "x.map:4: expected a hexadecimal size, got '0xZZ'");
+  EXPECT_EQ(MapError(std::string(kHead) + ".text 0x0 0x10\n .text 0x11112222333344445 0x1 a.o\n"),
+            "x.map:4: expected a hexadecimal address, got '0x11112222333344445'");
+}
+
+TEST(LinkMapErrors, LldBadLine) {
+  const char head[] = "             VMA              LMA     Size Align Out     In      Symbol\n";
+  EXPECT_EQ(MapError(std::string(head) + "ffffffff81000000 0 10 16\n"),
+            "x.map:2: expected VMA, LMA, size, alignment and a name");
+  EXPECT_EQ(MapError(std::string(head) + "ffffffff81000000 0 10 x6 .text\n"),
+            "x.map:2: expected a decimal alignment, got 'x6'");
+}
+
+TEST(LinkMap, GnuWrappedLinesAndFill) {
+  LineReader in("x.map", std::string(kHead) +
+                             ".rodata.long_name\n"
+                             "                0x0000000000001000       0x20\n"
+                             " .rodata.long_name\n"
+                             "                0x0000000000001000       0x18 a.o\n"
+                             " *fill*         0x0000000000001018        0x8 \n"
+                             " .text          0x0000000000001020        0x0 lib.a(b.o)\n"
+                             "OUTPUT(vmlinux.o elf64-x86-64)\n");
+  LinkMap m = ReadLinkMap(&in);
+  ASSERT_EQ(m.outputs.size(), 1u);
+  EXPECT_EQ(m.outputs[0].name, ".rodata.long_name");
+  EXPECT_EQ(m.outputs[0].size, 0x20u);
+  ASSERT_EQ(m.pieces.size(), 2u);
+  EXPECT_EQ(m.pieces[0].file, "a.o");
+  EXPECT_EQ(m.pieces[0].address, 0x1000u);
+  EXPECT_EQ(m.pieces[0].size, 0x18u);
+  EXPECT_EQ(m.pieces[1].file, "b.o");
+  EXPECT_EQ(m.output_file, "vmlinux.o");
+}
+
+TEST(NmErrors, MalformedLines) {
+  EXPECT_EQ(NmError("ffff T a\nffff\n"), "x.nm:2: expected 'ADDRESS [SIZE] TYPE NAME'");
+  EXPECT_EQ(NmError("zzzz T a\n"), "x.nm:1: expected a hexadecimal address, got 'zzzz'");
+  EXPECT_EQ(NmError("ffff 1g T a\n"), "x.nm:1: expected a hexadecimal size below 4 GiB, got '1g'");
+  EXPECT_EQ(NmError("ffff 10 TT a\n"), "x.nm:1: expected a one-letter symbol type, got 'TT'");
+}
+
+TEST(ModulesErrors, MalformedAndDuplicateLines) {
+  EXPECT_EQ(ModulesError("a.o: x.o\nb.o x.o\n"),
+            "modules_thick.builtin:2: expected 'MODULE.o: [MEMBER.o ...]'");
+  EXPECT_EQ(ModulesError("a.o: x.o\na.o: y.o\n"),
+            "modules_thick.builtin:2: duplicate module a.o (first at line 1)");
+  EXPECT_EQ(ModulesError("a.ko:\n"),
+            "modules_thick.builtin:1: expected one module object 'MODULE.o' before ':'");
+  EXPECT_EQ(ModulesError("a.o: x.c\n"),
+            "modules_thick.builtin:1: expected an object file 'NAME.o', got 'x.c'");
+}
+
+TEST(Modules, NamesAsKbuildMakesThem) {
+  LineReader in("m", "drivers/x/intel-uncore.o: drivers/x/u.o drivers/x/shared.o\n"
+                     "drivers/x/other.o: drivers/x/shared.o\n"
+                     "lib/one.o:\n");
+  BuiltinModules m = ReadBuiltinModules(&in);
+  EXPECT_EQ(m.names, (std::set<std::string>{"intel_uncore", "one", "other"}));
+  EXPECT_EQ(m.modules_of.at("drivers/x/shared.o"), (std::set<std::string>{"intel_uncore", "other"}));
+  EXPECT_EQ(m.modules_of.at("lib/one.o"), std::set<std::string>{"one"});
+}
+
+TEST(GenerateErrors, MemberMissingFromTheMap) {
+  Inputs in;
+  in.map = std::make_unique<LineReader>("vmlinux.map", std::string(kHead) +
+                                                           ".text 0x0 0x10\n .text 0x0 0x10 a.o\n");
+  in.nm = std::make_unique<LineReader>("x.nm", "0000000000000000 T _text\n");
+  in.modules = std::make_unique<LineReader>("modules_thick.builtin", "a.o:\nb.o: a.o c.o\n");
+  try {
+    Generate(&in);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "modules_thick.builtin:2: expected c.o in the link map, it is not there");
+  }
+}
+
+TEST(GenerateErrors, NoSymbols) {
+  Inputs in;
+  in.map = std::make_unique<LineReader>("vmlinux.map", std::string(kHead));
+  in.nm = std::make_unique<LineReader>("x.nm", "0000000000000000 0000000000000001 a abs\n");
+  in.modules = std::make_unique<LineReader>("modules_thick.builtin", "a.o:\n");
+  try {
+    Generate(&in);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "x.nm:1: expected kallsyms symbols, found none");
+  }
+}
+
+// The tool itself: one line on stderr, exit 1, no output file.
+struct RunResult {
+  int status;
+  std::string err;
+};
+
+RunResult RunTool(const std::string& args) {
+  std::string cmd = std::string(GENERATOR) + " " + args + " 2>tool.err";
+  int st = system(cmd.c_str());
+  std::ifstream in("tool.err");
+  std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, err};
+}
+
+bool Exists(const char* path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+TEST(Tool, EmptyInputFileFailsWithoutOutput) {
+  std::ofstream("empty.map").close();
+  std::remove("out.S");
+  std::string g = GOLDEN_DIR;
+  RunResult r = RunTool("--map empty.map --nm " + g + "/nm --modules " + g +
+                        "/modules_thick.builtin --output out.S");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kallmodsyms_gen: empty.map:1: expected content, the file is empty\n");
+  EXPECT_FALSE(Exists("out.S"));
+}
+
+TEST(Tool, BadInputLeavesAnOldOutputAlone) {
+  std::ofstream("out.S") << "old\n";
+  std::ofstream("bad.builtin") << "a.o: b.o\na.o:\n";
+  std::string g = GOLDEN_DIR;
+  RunResult r = RunTool("--map " + g + "/lld/vmlinux.map --nm " + g +
+                        "/nm --modules bad.builtin --output out.S");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "kallmodsyms_gen: bad.builtin:2: duplicate module a.o (first at line 1)\n");
+  std::ifstream in("out.S");
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(content, "old\n");
+}
+
+TEST(Tool, GoodInputWritesTheTables) {
+  std::remove("good.S");
+  std::string g = GOLDEN_DIR;
+  RunResult r = RunTool("--all-symbols --map " + g + "/gnu/vmlinux.map --relocatable-map " + g +
+                        "/gnu/vmlinux.o.map --nm " + g + "/nm --modules " + g +
+                        "/modules_thick.builtin --output good.S");
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream a("good.S"), b(g + "/expected.S");
+  std::string x((std::istreambuf_iterator<char>(a)), std::istreambuf_iterator<char>());
+  std::string y((std::istreambuf_iterator<char>(b)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(x, y);
+}
+
+TEST(Tool, UsageErrorsExitTwo) {
+  EXPECT_EQ(RunTool("--map").status, 2);
+  EXPECT_EQ(RunTool("--bogus").status, 2);
+}
+
+}  // namespace
+}  // namespace kallmodsyms

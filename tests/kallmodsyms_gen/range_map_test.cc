@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+// The range map: half-open ranges, non-overlapping, sorted; sets interned.
+
+#include "range_map.h"
+
+#include <gtest/gtest.h>
+
+namespace kallmodsyms {
+namespace {
+
+TEST(ModuleSets, EmptySetIsZeroAndEqualSetsShareAnId) {
+  ModuleSets sets;
+  EXPECT_EQ(sets.Intern({}), 0u);
+  uint32_t a = sets.Intern({"alpha"});
+  uint32_t ab = sets.Intern({"alpha", "beta"});
+  EXPECT_NE(a, 0u);
+  EXPECT_NE(a, ab);
+  EXPECT_EQ(sets.Intern({"beta", "alpha"}), ab);
+  EXPECT_EQ(sets.Get(ab), (ModuleSet{"alpha", "beta"}));
+  EXPECT_EQ(sets.size(), 3u);
+}
+
+TEST(RangeMap, LookupIsHalfOpen) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(0x100, 0x200, 1));
+  EXPECT_EQ(m.Lookup(0xff), 0u);
+  EXPECT_EQ(m.Lookup(0x100), 1u);
+  EXPECT_EQ(m.Lookup(0x1ff), 1u);
+  EXPECT_EQ(m.Lookup(0x200), 0u);
+  EXPECT_TRUE(m.CheckInvariant());
+}
+
+TEST(RangeMap, AdjacentRangesStaySeparateAndSorted) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(0x300, 0x400, 2));
+  ASSERT_TRUE(m.Add(0x100, 0x200, 1));
+  ASSERT_TRUE(m.Add(0x200, 0x300, 3));
+  std::vector<Range> r = m.Ranges();
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].start, 0x100u);
+  EXPECT_EQ(r[1].start, 0x200u);
+  EXPECT_EQ(r[2].start, 0x300u);
+  EXPECT_EQ(m.Lookup(0x200), 3u);
+  EXPECT_TRUE(m.CheckInvariant());
+}
+
+TEST(RangeMap, OverlapWithTheSameSetMerges) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(0x100, 0x200, 1));
+  ASSERT_TRUE(m.Add(0x180, 0x280, 1));
+  ASSERT_TRUE(m.Add(0x80, 0x110, 1));
+  std::vector<Range> r = m.Ranges();
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(r[0].start, 0x80u);
+  EXPECT_EQ(r[0].end, 0x280u);
+  EXPECT_TRUE(m.CheckInvariant());
+}
+
+TEST(RangeMap, OverlapWithAnotherSetIsRefusedAndChangesNothing) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(0x100, 0x200, 1));
+  EXPECT_FALSE(m.Add(0x1f0, 0x300, 2));
+  EXPECT_FALSE(m.Add(0x000, 0x101, 2));
+  ASSERT_EQ(m.Ranges().size(), 1u);
+  EXPECT_EQ(m.Lookup(0x250), 0u);
+  EXPECT_TRUE(m.CheckInvariant());
+}
+
+TEST(RangeMap, EmptyRangeIsIgnored) {
+  RangeMap m;
+  EXPECT_TRUE(m.Add(0x100, 0x100, 1));
+  EXPECT_TRUE(m.Ranges().empty());
+}
+
+TEST(RangeMap, TopOfTheAddressSpace) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(UINT64_MAX - 0x10, UINT64_MAX, 4));
+  EXPECT_EQ(m.Lookup(UINT64_MAX - 1), 4u);
+  EXPECT_EQ(m.Lookup(UINT64_MAX), 0u);
+}
+
+TEST(RangeMap, BuildFromLayoutRefusesOverlappingModules) {
+  Layout layout;
+  layout.placements = {{0x100, 0x100, "a.o", ".text"}, {0x180, 0x100, "b.o", ".text"}};
+  BuiltinModules mods;
+  mods.path = "modules_thick.builtin";
+  mods.modules_of = {{"a.o", {"a"}}, {"b.o", {"b"}}};
+  mods.line_of = {{"a.o", 1}, {"b.o", 2}};
+  ModuleSets sets;
+  try {
+    BuildRangeMap(layout, mods, &sets);
+    FAIL() << "overlap accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "modules_thick.builtin:2: expected b.o(.text) not to overlap an object of "
+                 "other modules");
+  }
+}
+
+}  // namespace
+}  // namespace kallmodsyms
