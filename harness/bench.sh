@@ -7,13 +7,49 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 table=$OUT/bench.txt
-mkdir -p "$OUT" "$LOGS"
+mkdir -p "$OUT/bench" "$LOGS"
 rows=()
 row() { rows+=("$(printf '%-46s %14s  %s' "$1" "$2" "${3:-}")"); }
 
 "$ROOT/harness/assemble.sh" > /dev/null
 "$ROOT/harness/build.sh" qemu > /dev/null
 "$ROOT/harness/initramfs.sh" qemu > /dev/null
+
+# kallmodsyms_gen on the x86_64 defconfig dataset, next to upstream's
+# generate_builtin_ranges.awk on the same maps: best of 5 runs each.
+data=$("$ROOT/harness/dataset.sh")
+gen_build=$OUT/bench/gen
+cmake -S "$ROOT/tests/kallmodsyms_gen" -B "$gen_build" -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build "$gen_build" -j"$JOBS" --target kallmodsyms_gen > /dev/null
+best() { # best wall time (s) and peak RSS (KiB) of 5 runs of a command
+	local t m bt=999 bm=0
+	for _ in 1 2 3 4 5; do
+		/usr/bin/time -f '%e %M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
+		read -r t m < "$OUT/bench/time"
+		if [ "$(echo "$t < $bt" | bc)" = 1 ]; then bt=$t; fi
+		[ "$m" -gt "$bm" ] && bm=$m
+	done
+	echo "$bt $bm"
+}
+gen_cmd=("$gen_build/kallmodsyms_gen" --all-symbols --map "$data/vmlinux.map"
+	 --relocatable-map "$data/vmlinux.o.map" --nm "$data/vmlinux.nm.kallsyms"
+	 --modules "$data/modules_thick.builtin" --output "$OUT/bench/kallmodsyms.S")
+read -r gen_t gen_m < <(best "${gen_cmd[@]}")
+read -r awk_t awk_m < <(cd "$data" && best gawk -f "$BASE/scripts/generate_builtin_ranges.awk" \
+	modules.builtin vmlinux.map vmlinux.o.map)
+stats=$("${gen_cmd[@]}" --stats 2>&1)
+field() { echo "$stats" | grep -o "$1" | grep -o '[0-9.]*' | head -n 1; }
+syms=$(field '[0-9]* symbols')
+mod_b=$(field 'module tables [0-9]* B')
+size_b=$(field 'size table [0-9]* B')
+v8_b=$(field 'v8 encoding [0-9]* B')
+row "kallmodsyms_gen, defconfig dataset" "$(echo "$gen_t * 1000" | bc | xargs printf '%.0f') ms" \
+	"$(echo "scale=1; $awk_t / $gen_t" | bc)x faster than gawk (target 20x)"
+row "generate_builtin_ranges.awk, same maps" "$(echo "$awk_t * 1000" | bc | xargs printf '%.0f') ms"
+row "kallmodsyms_gen peak memory" "$((gen_m / 1024)) MiB" "gawk: $((awk_m / 1024)) MiB"
+row "module tables ($syms symbols)" "$mod_b B" \
+	"v8 encoding: $v8_b B, ratio $(echo "scale=2; $mod_b / $v8_b" | bc)"
+row "size table" "$size_b B" "$(echo "scale=3; $size_b / $syms" | bc) B/symbol (target <= 1)"
 
 # Build: a no-change rebuild must be quick (incremental assembly).
 start=$(date +%s.%N)

@@ -6,7 +6,7 @@ set -euo pipefail
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio gawk ccache
       cmake g++ googletest libgtest-dev clang libclang-rt-14-dev
-      qemu-system-x86 busybox-static xz-utils kmod rsync python3 git)
+      qemu-system-x86 busybox-static xz-utils kmod rsync python3 git time)
 
 missing=()
 for p in "${pkgs[@]}"; do
