@@ -41,6 +41,8 @@ fi
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
 passed=$(grep -c '^PASS' "$results" || true)
 failed=$(grep -c '^FAIL' "$results" || true)
+# A run that did not get to the end fails even if what ran passed.
+failed=$((failed + ${#problems[@]}))
 for p in "${problems[@]}"; do
 	echo "check: $p" >&2
 done

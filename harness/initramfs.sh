@@ -21,9 +21,17 @@ for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
 install -m 0755 "$ROOT/harness/guest/init" "$root/init"
+# root, and nobody for tests that read files as an unprivileged user.
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/tmp:/bin/sh\n' > "$root/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 
 cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
-grep -v '^#' "$ROOT/harness/guest/ftracetest.list" | grep . > "$root/ftrace/tests.list"
+# FTRACETEST_LIST=FILE runs another list (while working on a case).
+grep -v '^#' "${FTRACETEST_LIST:-$ROOT/harness/guest/ftracetest.list}" | grep . \
+	> "$root/ftrace/tests.list"
+# The ELF sizes of the kallmodsyms fixture, for test.d/kallmodsyms/sizes.tc.
+nm -S --defined-only "$build/vmlinux" | awk 'NF == 4 && $4 ~ /^kallmodsyms_fixture_/' \
+	> "$root/ftrace/kallmodsyms-fixture.nm"
 
 make -s -C "$src" O="$build" INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
 	modules_install > /dev/null

@@ -65,4 +65,12 @@ Output Generate(Inputs* in) {
   return out;
 }
 
+std::string PlaceholderAsm() {
+  ModuleTables tables;
+  tables.names.push_back('\0');
+  tables.lists.push_back(0);
+  tables.spaces[KALLMODSYMS_SPACE_KERNEL].base_symbol = "_text";
+  return EmitAsm(tables, SizeTable(), {});
+}
+
 }  // namespace kallmodsyms

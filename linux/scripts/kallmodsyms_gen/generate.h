@@ -39,6 +39,10 @@ struct Output {
 // Throws InputError on bad input.
 Output Generate(Inputs* inputs);
 
+// Tables that describe nothing, for the first kallsyms link pass, which
+// only needs the symbols to exist.
+std::string PlaceholderAsm();
+
 }  // namespace kallmodsyms
 
 #endif  // KALLMODSYMS_GEN_GENERATE_H

@@ -20,13 +20,15 @@ static void Usage(FILE* f) {
   fprintf(f,
           "usage: kallmodsyms_gen [--all-symbols] --map FILE [--relocatable-map FILE]\n"
           "                       --nm FILE --modules FILE --output FILE.S [--stats]\n"
+          "       kallmodsyms_gen --placeholder --output FILE.S\n"
           "  --map FILE              map of the final link (GNU ld -Map or lld -Map)\n"
           "  --relocatable-map FILE  map of the `ld -r` link the final map names (vmlinux.o)\n"
           "  --nm FILE               `nm -n -S` of the link, filtered by scripts/mksysmap\n"
           "  --modules FILE          modules_thick.builtin\n"
           "  --all-symbols           as scripts/kallsyms --all-symbols (CONFIG_KALLSYMS_ALL)\n"
           "  --output FILE.S         the tables, as assembler\n"
-          "  --stats                 print table sizes to stderr\n");
+          "  --stats                 print table sizes to stderr\n"
+          "  --placeholder           tables that describe nothing (first link pass)\n");
 }
 
 int main(int argc, char** argv) {
@@ -38,14 +40,15 @@ int main(int argc, char** argv) {
       {"output", required_argument, nullptr, 'o'},
       {"all-symbols", no_argument, nullptr, 'a'},
       {"stats", no_argument, nullptr, 's'},
+      {"placeholder", no_argument, nullptr, 'p'},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
   std::string map, relocatable, nm, modules, output;
-  bool stats = false;
+  bool stats = false, placeholder = false;
   Inputs in;
   int c;
-  while ((c = getopt_long(argc, argv, "m:r:n:b:o:ash", kOptions, nullptr)) != -1) {
+  while ((c = getopt_long(argc, argv, "m:r:n:b:o:asph", kOptions, nullptr)) != -1) {
     switch (c) {
       case 'm': map = optarg; break;
       case 'r': relocatable = optarg; break;
@@ -54,9 +57,19 @@ int main(int argc, char** argv) {
       case 'o': output = optarg; break;
       case 'a': in.options.all_symbols = true; break;
       case 's': stats = true; break;
+      case 'p': placeholder = true; break;
       case 'h': Usage(stdout); return 0;
       default: Usage(stderr); return 2;
     }
+  }
+  if (placeholder && !output.empty() && optind == argc) {
+    try {
+      WriteFileAtomically(output, PlaceholderAsm());
+    } catch (const std::exception& e) {
+      fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
+      return 1;
+    }
+    return 0;
   }
   if (map.empty() || nm.empty() || modules.empty() || output.empty() || optind != argc) {
     Usage(stderr);

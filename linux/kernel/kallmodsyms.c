@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /proc/kallmodsyms: every kallsyms symbol with its size and the built-in
+ * module(s) it belongs to, from the tables scripts/kallmodsyms_gen writes
+ * at link time (layout: kernel/kallmodsyms_internal.h).
+ *
+ * The walk follows /proc/kallsyms; module and size look-ups keep cursors
+ * in the iterator and advance with it, so a full read costs about what a
+ * read of /proc/kallsyms costs.
+ */
+#define pr_fmt(fmt) "kallmodsyms: " fmt
+
+#include <linux/ctype.h>
+#include <linux/init.h>
+#include <linux/kallmodsyms.h>
+#include <linux/kallsyms.h>
+#include <linux/proc_fs.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <asm/sections.h>
+
+#include "kallmodsyms_internal.h"
+#include "kallsyms_internal.h"
+
+/* Where a walk of one space's range records stands. */
+struct range_cursor {
+	int space;		/* -1: not positioned */
+	u32 index;		/* record number */
+	u32 start;		/* its start offset */
+	u32 end;		/* the next record's start, or U32_MAX */
+	u32 next_pos;		/* stream offset of the next record */
+	u32 ref;
+};
+
+/* Where a walk of the size table stands. */
+struct size_cursor {
+	u32 esc_sym;		/* escapes of symbols below this are consumed */
+	u32 esc_pos;		/* ...up to this offset in the escape stream */
+	u32 gap_sym;		/* first symbol past the current address group */
+	unsigned long gap_addr;	/* address of the current address group */
+	unsigned long gap;	/* distance to the next address */
+};
+
+/* The size table must describe this kernel's kallsyms tables. */
+static bool sizes_ok(void)
+{
+	return kallmodsyms_num_syms == kallsyms_num_syms;
+}
+
+static u64 get_varint(const u8 *p, u32 *pos)
+{
+	u64 v = 0;
+	unsigned int shift = 0;
+	u8 b;
+
+	do {
+		b = p[(*pos)++];
+		v |= (u64)(b & 0x7f) << shift;
+		shift += 7;
+	} while ((b & 0x80) && shift < 64);
+	return v;
+}
+
+static int space_of(unsigned long addr, u32 *off)
+{
+	unsigned long base = (unsigned long)_text;
+
+	if (addr >= base) {
+		if (addr - base > U32_MAX)
+			return -1;
+		*off = addr - base;
+		return KALLMODSYMS_SPACE_KERNEL;
+	}
+	if (addr > U32_MAX)
+		return -1;
+	*off = addr;
+	return KALLMODSYMS_SPACE_PERCPU;
+}
+
+/* Read record @c->index + 1 into @c; false if there is none. */
+static bool range_step(struct range_cursor *c)
+{
+	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[c->space];
+	u32 pos = c->next_pos;
+
+	if (c->index + 1 >= sp->nr_ranges)
+		return false;
+	c->index++;
+	if (c->index % KALLMODSYMS_RANGE_BLOCK == 0) {
+		c->start = sp->index[c->index / KALLMODSYMS_RANGE_BLOCK].start;
+		pos = sp->index[c->index / KALLMODSYMS_RANGE_BLOCK].pos;
+	} else {
+		c->start += get_varint(sp->stream, &pos);
+	}
+	c->ref = get_varint(sp->stream, &pos);
+	c->next_pos = pos;
+	return true;
+}
+
+/* The start of the record after the current one, without moving. */
+static u32 range_peek_end(const struct range_cursor *c)
+{
+	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[c->space];
+	u32 next = c->index + 1, pos = c->next_pos;
+
+	if (next >= sp->nr_ranges)
+		return U32_MAX;
+	if (next % KALLMODSYMS_RANGE_BLOCK == 0)
+		return sp->index[next / KALLMODSYMS_RANGE_BLOCK].start;
+	return c->start + get_varint(sp->stream, &pos);
+}
+
+/* Position @c on the block that holds @off, by binary search. */
+static bool range_seek(struct range_cursor *c, int space, u32 off)
+{
+	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[space];
+	u32 lo = 0, hi = sp->nr_blocks;
+
+	if (!hi || off < sp->index[0].start)
+		return false;
+	while (hi - lo > 1) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (sp->index[mid].start <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	c->space = space;
+	c->index = lo * KALLMODSYMS_RANGE_BLOCK;
+	c->start = sp->index[lo].start;
+	c->next_pos = sp->index[lo].pos;
+	c->ref = get_varint(sp->stream, &c->next_pos);
+	c->end = range_peek_end(c);
+	return true;
+}
+
+/*
+ * The module ref of @addr: amortised O(1) for non-decreasing addresses,
+ * O(log n) for a jump.
+ */
+static u32 range_lookup(struct range_cursor *c, unsigned long addr)
+{
+	u32 off;
+	int space = space_of(addr, &off);
+
+	if (space < 0)
+		return 0;
+	/* A jump backwards, to another space or past the next block: search. */
+	if (c->space != space || off < c->start ||
+	    (c->index / KALLMODSYMS_RANGE_BLOCK + 1 < kallmodsyms_spaces[space].nr_blocks &&
+	     off >= kallmodsyms_spaces[space].index[c->index / KALLMODSYMS_RANGE_BLOCK + 1].start)) {
+		if (!range_seek(c, space, off)) {
+			c->space = -1;
+			return 0;
+		}
+	}
+	while (off >= c->end && range_step(c))
+		c->end = range_peek_end(c);
+	return c->ref;
+}
+
+static const char *ref_name(u32 ref, unsigned int n)
+{
+	if (!ref)
+		return NULL;
+	if (ref & 1)
+		return n ? NULL : &kallmodsyms_names[ref >> 1];
+	if (n >= kallmodsyms_lists[ref >> 1])
+		return NULL;
+	return &kallmodsyms_names[kallmodsyms_lists[(ref >> 1) + 1 + n]];
+}
+
+/**
+ * kallmodsyms_module_name - name a built-in module that an address belongs to
+ * @addr: a kernel address
+ * @n: which of its modules, from 0 (an object may be linked into several)
+ *
+ * Return: the name of the @n-th built-in module of @addr, sorted by name, or
+ * %NULL if it has fewer.  Loadable modules are not covered: see
+ * module_address_lookup() for those.
+ */
+const char *kallmodsyms_module_name(unsigned long addr, unsigned int n)
+{
+	struct range_cursor c = { .space = -1 };
+
+	return ref_name(range_lookup(&c, addr), n);
+}
+
+/**
+ * kallmodsyms_in_module - whether an address belongs to a built-in module
+ * @addr: a kernel address
+ * @name: the module name, as KBUILD_MODNAME spells it
+ *
+ * Return: true if @addr lies in code or data of built-in module @name.
+ */
+bool kallmodsyms_in_module(unsigned long addr, const char *name)
+{
+	struct range_cursor c = { .space = -1 };
+	u32 ref = range_lookup(&c, addr);
+	const char *mod;
+	unsigned int n;
+
+	for (n = 0; (mod = ref_name(ref, n)); n++)
+		if (!strcmp(mod, name))
+			return true;
+	return false;
+}
+
+static unsigned int size_code(u32 sym)
+{
+	return (kallmodsyms_size_codes[sym / 2] >> (sym % 2 ? 4 : 0)) & 0xf;
+}
+
+/* The size of symbol @sym at @addr: amortised O(1) in a forward walk. */
+static unsigned long size_lookup(struct size_cursor *c, u32 sym,
+				 unsigned long addr)
+{
+	unsigned int code = size_code(sym);
+	u64 v = 0;
+
+	if (sym >= c->gap_sym || addr != c->gap_addr) {
+		u32 j = sym + 1;
+
+		while (j < kallsyms_num_syms && kallsyms_sym_address(j) == addr)
+			j++;
+		c->gap_sym = j;
+		c->gap_addr = addr;
+		c->gap = j < kallsyms_num_syms ? kallsyms_sym_address(j) - addr : 0;
+	}
+	if (code < KALLMODSYMS_SIZE_ZERO)
+		return c->gap - code;
+	if (code == KALLMODSYMS_SIZE_ZERO)
+		return 0;
+
+	if (sym < c->esc_sym ||
+	    sym / KALLMODSYMS_SIZE_BLOCK != c->esc_sym / KALLMODSYMS_SIZE_BLOCK) {
+		c->esc_sym = sym - sym % KALLMODSYMS_SIZE_BLOCK;
+		c->esc_pos = kallmodsyms_size_index[sym / KALLMODSYMS_SIZE_BLOCK];
+	}
+	for (; c->esc_sym <= sym; c->esc_sym++) {
+		if (size_code(c->esc_sym) != KALLMODSYMS_SIZE_ESCAPE)
+			continue;
+		v = get_varint(kallmodsyms_size_escapes, &c->esc_pos);
+	}
+	if (v & 1)
+		return v >> 1;
+	return c->gap - (KALLMODSYMS_SIZE_ZERO + (v >> 1));
+}
+
+/**
+ * kallmodsyms_symbol_size - the ELF size of a kallsyms symbol
+ * @sym: its index in the kallsyms tables
+ * @size: where to store the size
+ *
+ * Return: 0, or -ENOENT if there is no such symbol or the size table does
+ * not describe this kernel's kallsyms tables.
+ */
+int kallmodsyms_symbol_size(unsigned int sym, unsigned long *size)
+{
+	struct size_cursor c = { .gap_sym = 0, .esc_sym = U32_MAX };
+
+	if (!sizes_ok() || sym >= kallsyms_num_syms)
+		return -ENOENT;
+	*size = size_lookup(&c, sym, kallsyms_sym_address(sym));
+	return 0;
+}
+
+/**
+ * kallmodsyms_symbol_index - the first kallsyms symbol at an address
+ * @addr: the address
+ *
+ * Return: the index of the first kallsyms symbol whose address is @addr,
+ * or -ENOENT if there is none.
+ */
+int kallmodsyms_symbol_index(unsigned long addr)
+{
+	unsigned int lo = 0, hi = kallsyms_num_syms;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (kallsyms_sym_address(mid) < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < kallsyms_num_syms && kallsyms_sym_address(lo) == addr)
+		return lo;
+	return -ENOENT;
+}
+
+struct kallmodsyms_iter {
+	struct kallsym_iter ksym;	/* first: kallsyms' walk uses it */
+	struct range_cursor range;
+	struct size_cursor size;
+};
+
+static int kallmodsyms_show(struct seq_file *m, void *p)
+{
+	struct kallmodsyms_iter *it = m->private;
+	struct kallsym_iter *iter = &it->ksym;
+	void *value = iter->show_value ? (void *)iter->value : NULL;
+	unsigned long size = 0, offset;
+	const char *mod;
+	unsigned int n;
+	u32 ref, sym;
+
+	if (!iter->name[0])
+		return 0;
+
+	if (iter->module_name[0]) {
+		char type = iter->exported ? toupper(iter->type) :
+					     tolower(iter->type);
+
+		if (iter->show_value &&
+		    !kallsyms_lookup_size_offset(iter->value, &size, &offset))
+			size = 0;
+		seq_printf(m, "%px %lx %c %s\t[%s]\n", value, size, type,
+			   iter->name, iter->module_name);
+		return 0;
+	}
+
+	/* kallsyms' walk has moved on: pos is one past this symbol. */
+	sym = iter->pos - 1;
+	if (iter->show_value && sizes_ok())
+		size = size_lookup(&it->size, sym, iter->value);
+	seq_printf(m, "%px %lx %c %s", value, size, iter->type, iter->name);
+
+	ref = range_lookup(&it->range, kallsyms_sym_address(sym));
+	for (n = 0; (mod = ref_name(ref, n)); n++)
+		seq_printf(m, "%c[%s]", n ? ' ' : '\t', mod);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static void *kallmodsyms_start(struct seq_file *m, loff_t *pos)
+{
+	return kallsyms_op.start(m, pos);
+}
+
+static void *kallmodsyms_next(struct seq_file *m, void *p, loff_t *pos)
+{
+	return kallsyms_op.next(m, p, pos);
+}
+
+static void kallmodsyms_stop(struct seq_file *m, void *p)
+{
+	kallsyms_op.stop(m, p);
+}
+
+static const struct seq_operations kallmodsyms_op = {
+	.start = kallmodsyms_start,
+	.next = kallmodsyms_next,
+	.stop = kallmodsyms_stop,
+	.show = kallmodsyms_show,
+};
+
+static int kallmodsyms_open(struct inode *inode, struct file *file)
+{
+	struct kallmodsyms_iter *it;
+
+	it = __seq_open_private(file, &kallmodsyms_op, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	kallsyms_iter_reset(&it->ksym, 0);
+	it->ksym.show_value = kallsyms_show_value(file->f_cred);
+	it->range.space = -1;
+	it->size.esc_sym = U32_MAX;
+	return 0;
+}
+
+static const struct proc_ops kallmodsyms_proc_ops = {
+	.proc_open	= kallmodsyms_open,
+	.proc_read	= seq_read,
+	.proc_lseek	= seq_lseek,
+	.proc_release	= seq_release_private,
+};
+
+static int __init kallmodsyms_init(void)
+{
+	if (!sizes_ok())
+		pr_warn("size table describes %u symbols, kallsyms has %u: sizes disabled; rebuild with KALLSYMS_EXTRA_PASS=1\n",
+			kallmodsyms_num_syms, kallsyms_num_syms);
+	proc_create("kallmodsyms", 0444, NULL, &kallmodsyms_proc_ops);
+	return 0;
+}
+device_initcall(kallmodsyms_init);
