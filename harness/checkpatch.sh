@@ -7,6 +7,9 @@
 #
 # FILE_PATH_CHANGES ("does MAINTAINERS need updating?") is ignored: the new
 # files sit in directories that existing MAINTAINERS entries cover.
+#
+# The C++ host tool (scripts/kallmodsyms_gen/*.cc, *.h) is not C: it is
+# checked against its own .clang-format (Google style) instead.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -14,14 +17,31 @@ set -euo pipefail
 log=$LOGS/checkpatch.log
 mkdir -p "$LOGS"
 step "checkpatch --strict over out/series/patches"
+filtered=$OUT/series/checkpatch
+rm -rf "$filtered"
+mkdir -p "$filtered"
+for p in "$OUT"/series/patches/*.patch; do
+	# Drop the diffs of the C++ sources.
+	awk '/^diff --git / { skip = ($3 ~ /^a\/scripts\/kallmodsyms_gen\/.*\.(cc|h)$/) }
+	     !skip' "$p" > "$filtered/$(basename "$p")"
+done
 rc=0
 "$SRC/scripts/checkpatch.pl" --strict --no-tree --color=never --summary-file \
-	--ignore FILE_PATH_CHANGES "$OUT"/series/patches/*.patch > "$log" 2>&1 || rc=$?
+	--ignore FILE_PATH_CHANGES "$filtered"/*.patch > "$log" 2>&1 || rc=$?
 grep -E '^(ERROR|WARNING|CHECK)|^#|total:' "$log" || true
 if [ "$rc" != 0 ] || grep -qE '^(ERROR|WARNING|CHECK)' "$log"; then
 	die "checkpatch found problems (full output: ${log#$ROOT/})"
 fi
 step "checkpatch: clean"
+
+step "clang-format --dry-run over the C++ host tool"
+gen=$ROOT/linux/scripts/kallmodsyms_gen
+if ! clang-format --style=file --dry-run -Werror "$gen"/*.cc "$gen"/*.h \
+		"$ROOT"/tests/kallmodsyms_gen/*.cc "$ROOT"/tests/kallmodsyms_gen/*.h \
+		"$ROOT"/tests/kallmodsyms_gen/fuzz/*.cc 2> "$LOGS/clang-format.log"; then
+	head -n 30 "$LOGS/clang-format.log"
+	die "C++ sources differ from their .clang-format (run clang-format -i)"
+fi
 
 # No new warnings with W=1: recompile each new kernel C file with it.
 "$ROOT/harness/build.sh" qemu > /dev/null

@@ -141,15 +141,17 @@ static bool range_seek(struct range_cursor *c, int space, u32 off)
  */
 static u32 range_lookup(struct range_cursor *c, unsigned long addr)
 {
-	u32 off;
+	const struct kallmodsyms_space *sp;
+	u32 off, next_block;
 	int space = space_of(addr, &off);
 
 	if (space < 0)
 		return 0;
+	sp = &kallmodsyms_spaces[space];
+	next_block = c->index / KALLMODSYMS_RANGE_BLOCK + 1;
 	/* A jump backwards, to another space or past the next block: search. */
 	if (c->space != space || off < c->start ||
-	    (c->index / KALLMODSYMS_RANGE_BLOCK + 1 < kallmodsyms_spaces[space].nr_blocks &&
-	     off >= kallmodsyms_spaces[space].index[c->index / KALLMODSYMS_RANGE_BLOCK + 1].start)) {
+	    (next_block < sp->nr_blocks && off >= sp->index[next_block].start)) {
 		if (!range_seek(c, space, off)) {
 			c->space = -1;
 			return 0;
@@ -300,7 +302,8 @@ static int kallmodsyms_show(struct seq_file *m, void *p)
 {
 	struct kallmodsyms_iter *it = m->private;
 	struct kallsym_iter *iter = &it->ksym;
-	void *value = iter->show_value ? (void *)iter->value : NULL;
+	unsigned long value = iter->show_value ? iter->value : 0;
+	int width = 2 * sizeof(void *);
 	unsigned long size = 0, offset;
 	const char *mod;
 	unsigned int n;
@@ -316,8 +319,8 @@ static int kallmodsyms_show(struct seq_file *m, void *p)
 		if (iter->show_value &&
 		    !kallsyms_lookup_size_offset(iter->value, &size, &offset))
 			size = 0;
-		seq_printf(m, "%px %lx %c %s\t[%s]\n", value, size, type,
-			   iter->name, iter->module_name);
+		seq_printf(m, "%0*lx %lx %c %s\t[%s]\n", width, value, size,
+			   type, iter->name, iter->module_name);
 		return 0;
 	}
 
@@ -325,7 +328,8 @@ static int kallmodsyms_show(struct seq_file *m, void *p)
 	sym = iter->pos - 1;
 	if (iter->show_value && sizes_ok())
 		size = size_lookup(&it->size, sym, iter->value);
-	seq_printf(m, "%px %lx %c %s", value, size, iter->type, iter->name);
+	seq_printf(m, "%0*lx %lx %c %s", width, value, size, iter->type,
+		   iter->name);
 
 	ref = range_lookup(&it->range, kallsyms_sym_address(sym));
 	for (n = 0; (mod = ref_name(ref, n)); n++)

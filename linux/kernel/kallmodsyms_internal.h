@@ -38,16 +38,17 @@
  *   An in-order walk keeps its place and costs amortised O(1) per address.
  *
  * Symbol sizes
- *   One 4-bit code per kallsyms symbol, in kallsyms order (symbol i is the
+ *   One 4-bit code c per kallsyms symbol, in kallsyms order (symbol i is the
  *   low nibble of byte i / 2 when i is even, the high nibble when odd).  Let
  *   gap(i) be the distance from symbol i's address to the next larger
  *   kallsyms address (0 for the last address).  Then:
- *     code < KALLMODSYMS_SIZE_ZERO    size = gap(i) - code
- *     code == KALLMODSYMS_SIZE_ZERO   size = 0 (nm prints no size)
- *     code == KALLMODSYMS_SIZE_ESCAPE the next varint v of
- *                                     kallmodsyms_size_escapes: even v means
- *                                     size = gap(i) - (KALLMODSYMS_SIZE_ZERO
- *                                     + v / 2), odd v means size = v >> 1
+ *     c < KALLMODSYMS_SIZE_ZERO:    size = gap(i) - c
+ *     c == KALLMODSYMS_SIZE_ZERO:   size = 0 (nm prints no size)
+ *     c == KALLMODSYMS_SIZE_ESCAPE: the size is in the next varint v of
+ *                                   kallmodsyms_size_escapes: an even v
+ *                                   means size = gap(i) -
+ *                                   (KALLMODSYMS_SIZE_ZERO + v / 2), an odd
+ *                                   v means size = v >> 1
  *   kallmodsyms_size_index[b] is the offset in kallmodsyms_size_escapes of
  *   the first escape of symbols b * KALLMODSYMS_SIZE_BLOCK and later.
  *   In an in-order walk, gap(i) comes from the next symbols' addresses (one

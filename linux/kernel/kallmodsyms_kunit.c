@@ -57,7 +57,9 @@ static void every_section_of_a_module(struct kunit *test)
 
 static void core_kernel_has_no_module(struct kunit *test)
 {
-	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(addr_of(test, "kallmodsyms_module_name"), 0));
+	unsigned long self = addr_of(test, "kallmodsyms_module_name");
+
+	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(self, 0));
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(addr_of(test, "start_kernel"), 0));
 	KUNIT_EXPECT_FALSE(test, kallmodsyms_in_module(addr_of(test, "start_kernel"),
 						       "kallmodsyms_fixture_alpha"));

@@ -7,7 +7,6 @@ int kallmodsyms_fixture_shared_fn(int x);
 extern int kallmodsyms_fixture_shared_data[8];
 
 int kallmodsyms_fixture_alpha_text(int x);
-extern const char kallmodsyms_fixture_alpha_rodata[77];
 extern int kallmodsyms_fixture_alpha_data[10];
 
 int kallmodsyms_fixture_beta_text(int x);

@@ -11,7 +11,7 @@
 #include "kallmodsyms_fixture.h"
 
 /* rodata: 77 bytes */
-const char kallmodsyms_fixture_alpha_rodata[77] = "kallmodsyms fixture alpha";
+static const char kallmodsyms_fixture_alpha_rodata[77] = "kallmodsyms fixture alpha";
 /* data: 40 bytes */
 int kallmodsyms_fixture_alpha_data[10] = { 10, 20 };
 

@@ -132,14 +132,18 @@ std::set<std::string> Decoder::ModulesOf(uint64_t address, uint64_t text_base) c
   uint32_t lo = 0, hi = sp.nr_blocks;
   while (hi - lo > 1) {
     uint32_t mid = (lo + hi) / 2;
-    if (U32(sp.index, mid * 8) <= off) lo = mid; else hi = mid;
+    if (U32(sp.index, mid * 8) <= off)
+      lo = mid;
+    else
+      hi = mid;
   }
   uint64_t start = U32(sp.index, lo * 8);
   if (off < start) return {};
   const std::vector<uint8_t>& st = Section(sp.stream);
   size_t pos = U32(sp.index, lo * 8 + 4);
   uint64_t ref;
-  if (!kallmodsyms::GetVarint(st.data(), st.size(), &pos, &ref)) throw std::runtime_error("bad stream");
+  if (!kallmodsyms::GetVarint(st.data(), st.size(), &pos, &ref))
+    throw std::runtime_error("bad stream");
   uint32_t first = lo * KALLMODSYMS_RANGE_BLOCK;
   for (uint32_t r = first + 1; r < first + KALLMODSYMS_RANGE_BLOCK && r < sp.nr_ranges; ++r) {
     uint64_t delta, next_ref;

@@ -74,16 +74,16 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
       {"shared_helper", 0x50, {"alpha", "beta"}},  // one object, two modules
       {"shared_other", 0x30, {"alpha", "beta"}},
       {"alpha_probe", 0x78, {"alpha"}},
-      {"beta_probe_alias", 0x10, {"beta"}},        // aliases, different sizes
+      {"beta_probe_alias", 0x10, {"beta"}},  // aliases, different sizes
       {"beta_probe", 0x3c, {"beta"}},
       {"__beta_weak", 0x3c, {"beta"}},
-      {"single_fn", 0xc, {"single"}},              // first address of its range
-      {"_etext", 0, {}},                           // end of a range: outside it
-      {"alpha_init", 0x30, {"alpha"}},             // init text of a module
-      {"_sinittext", 0, {"alpha"}},                // more leading '_' sort later
+      {"single_fn", 0xc, {"single"}},   // first address of its range
+      {"_etext", 0, {}},                // end of a range: outside it
+      {"alpha_init", 0x30, {"alpha"}},  // init text of a module
+      {"_sinittext", 0, {"alpha"}},     // more leading '_' sort later
       {"init_main_fn", 0x2a, {}},
       {"_einittext", 0, {}},
-      {"single_table", 0x20, {"single"}},          // wrapped section name
+      {"single_table", 0x20, {"single"}},  // wrapped section name
       {"single_data", 0x20, {"single"}},
       {"main_data", 0x20, {}},
       {"_edata", 0, {}},

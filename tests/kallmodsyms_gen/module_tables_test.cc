@@ -7,8 +7,8 @@
 
 #include <deque>
 
-#include "emit_asm.h"
 #include "decoder.h"
+#include "emit_asm.h"
 #include "size_table.h"
 
 namespace kallmodsyms {
@@ -46,9 +46,8 @@ TEST(ModuleTables, GapsWithoutSymbolsFuseAway) {
   // alpha, a core-kernel gap with no symbol in it, alpha again.
   f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
   f.map.Add(kText + 0x300, kText + 0x400, f.alpha);
-  ModuleTables t = OptimizeModuleTables(f.map, f.sets, Syms({kText, kText + 0x100, kText + 0x300,
-                                                             kText + 0x400}),
-                                        kText, "nm");
+  ModuleTables t = OptimizeModuleTables(
+      f.map, f.sets, Syms({kText, kText + 0x100, kText + 0x300, kText + 0x400}), kText, "nm");
   const EncodedSpace& k = t.spaces[KALLMODSYMS_SPACE_KERNEL];
   ASSERT_EQ(k.nr_ranges, 3u);  // none, alpha (both pieces), none
   EXPECT_EQ(k.rows[0].ref, 0u);

@@ -3,11 +3,11 @@
 // non-zero exit, and no output file left behind.
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <cstdio>
 #include <fstream>
-#include <sys/stat.h>
-#include <sys/wait.h>
 
 #include "builtin_modules.h"
 #include "generate.h"
@@ -123,26 +123,29 @@ TEST(ModulesErrors, MalformedAndDuplicateLines) {
 }
 
 TEST(Modules, NamesAsKbuildMakesThem) {
-  LineReader in("m", "drivers/x/intel-uncore.o: drivers/x/u.o drivers/x/shared.o\n"
-                     "drivers/x/other.o: drivers/x/shared.o\n"
-                     "lib/one.o:\n");
+  LineReader in("m",
+                "drivers/x/intel-uncore.o: drivers/x/u.o drivers/x/shared.o\n"
+                "drivers/x/other.o: drivers/x/shared.o\n"
+                "lib/one.o:\n");
   BuiltinModules m = ReadBuiltinModules(&in);
   EXPECT_EQ(m.names, (std::set<std::string>{"intel_uncore", "one", "other"}));
-  EXPECT_EQ(m.modules_of.at("drivers/x/shared.o"), (std::set<std::string>{"intel_uncore", "other"}));
+  EXPECT_EQ(m.modules_of.at("drivers/x/shared.o"),
+            (std::set<std::string>{"intel_uncore", "other"}));
   EXPECT_EQ(m.modules_of.at("lib/one.o"), std::set<std::string>{"one"});
 }
 
 TEST(GenerateErrors, MemberMissingFromTheMap) {
   Inputs in;
-  in.map = std::make_unique<LineReader>("vmlinux.map", std::string(kHead) +
-                                                           ".text 0x0 0x10\n .text 0x0 0x10 a.o\n");
+  in.map = std::make_unique<LineReader>(
+      "vmlinux.map", std::string(kHead) + ".text 0x0 0x10\n .text 0x0 0x10 a.o\n");
   in.nm = std::make_unique<LineReader>("x.nm", "0000000000000000 T _text\n");
   in.modules = std::make_unique<LineReader>("modules_thick.builtin", "a.o:\nb.o: a.o c.o\n");
   try {
     Generate(&in);
     FAIL() << "accepted";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "modules_thick.builtin:2: expected c.o in the link map, it is not there");
+    EXPECT_STREQ(e.what(),
+                 "modules_thick.builtin:2: expected c.o in the link map, it is not there");
   }
 }
 

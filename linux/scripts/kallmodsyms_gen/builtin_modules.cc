@@ -30,25 +30,25 @@ BuiltinModules ReadBuiltinModules(LineReader* in) {
   while (in->Next(&line)) {
     if (line.empty()) continue;
     size_t colon = line.find(':');
-    if (colon == std::string_view::npos)
-      in->Fail("expected 'MODULE.o: [MEMBER.o ...]'");
+    if (colon == std::string_view::npos) in->Fail("expected 'MODULE.o: [MEMBER.o ...]'");
     std::vector<std::string_view> head = Split(line.substr(0, colon));
     if (head.size() != 1 || !EndsWithDotO(head[0]))
       in->Fail("expected one module object 'MODULE.o' before ':'");
     std::string module(head[0]);
     auto [it, fresh] = module_line.emplace(module, in->line_number());
     if (!fresh)
-      in->Fail("duplicate module " + module + " (first at line " + std::to_string(it->second) + ")");
+      in->Fail("duplicate module " + module + " (first at line " + std::to_string(it->second) +
+               ")");
     std::string name = ModuleName(module);
     for (char c : name)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
         in->Fail("expected a module name of letters, digits and '_', got '" + name + "'");
-    if (!mods.names.insert(name).second)
-      in->Fail("a second module named " + name);
+    if (!mods.names.insert(name).second) in->Fail("a second module named " + name);
     std::vector<std::string_view> members = Split(line.substr(colon + 1));
     if (members.empty()) members.push_back(head[0]);
     for (std::string_view m : members) {
-      if (!EndsWithDotO(m)) in->Fail("expected an object file 'NAME.o', got '" + std::string(m) + "'");
+      if (!EndsWithDotO(m))
+        in->Fail("expected an object file 'NAME.o', got '" + std::string(m) + "'");
       std::string obj(m);
       mods.modules_of[obj].insert(name);
       mods.line_of.emplace(obj, in->line_number());

@@ -2,9 +2,10 @@
 
 #include "emit_asm.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
-#include <unistd.h>
 
 namespace kallmodsyms {
 namespace {
@@ -119,8 +120,8 @@ std::string EmitAsm(const ModuleTables& t, const SizeTable& sizes,
   a.Label("kallmodsyms_lists");
   a.Short(0, "unused");
   for (size_t pos = 1; pos < t.lists.size(); pos += 1 + t.lists[pos]) {
-    a.Short(t.lists[pos], "list at " + Asm::Hex(pos) + ": " +
-                              NameOfRef(t, static_cast<uint32_t>(pos << 1)));
+    a.Short(t.lists[pos],
+            "list at " + Asm::Hex(pos) + ": " + NameOfRef(t, static_cast<uint32_t>(pos << 1)));
     for (unsigned i = 0; i < t.lists[pos]; ++i)
       a.Short(t.lists[pos + 1 + i], t.names.c_str() + t.lists[pos + 1 + i]);
   }
@@ -136,8 +137,8 @@ std::string EmitAsm(const ModuleTables& t, const SizeTable& sizes,
     a.Label("kallmodsyms_" + n + "_stream");
     for (const EncodedSpace::Row& r : e.rows)
       a.Bytes(e.stream.data() + r.begin, r.end - r.begin,
-              (e.base_symbol.empty() ? std::string("") : e.base_symbol + "+") +
-                  Asm::Hex(r.start) + ": " + NameOfRef(t, r.ref));
+              (e.base_symbol.empty() ? std::string("") : e.base_symbol + "+") + Asm::Hex(r.start) +
+                  ": " + NameOfRef(t, r.ref));
   }
 
   a.Label("kallmodsyms_size_index");
@@ -146,8 +147,8 @@ std::string EmitAsm(const ModuleTables& t, const SizeTable& sizes,
   a.Label("kallmodsyms_size_codes");
   for (size_t i = 0; i < sizes.codes.size(); i += 16) {
     size_t n = std::min<size_t>(16, sizes.codes.size() - i);
-    a.Bytes(sizes.codes.data() + i, n, "symbols from " + std::to_string(i * 2) + ": " +
-                                           std::string(symbols[i * 2].name));
+    a.Bytes(sizes.codes.data() + i, n,
+            "symbols from " + std::to_string(i * 2) + ": " + std::string(symbols[i * 2].name));
   }
   a.Label("kallmodsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {

@@ -24,10 +24,11 @@ LineReader LineReader::FromFile(const std::string& path) {
     close(fd);
     throw InputError(path, 1, "expected content, the file is empty");
   }
-  void* m = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-                 fd, 0);
+  void* m =
+      mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
   close(fd);
-  if (m == MAP_FAILED) throw InputError(path, 0, std::string("cannot map file: ") + strerror(errno));
+  if (m == MAP_FAILED)
+    throw InputError(path, 0, std::string("cannot map file: ") + strerror(errno));
   return LineReader(path, m, static_cast<size_t>(st.st_size));
 }
 

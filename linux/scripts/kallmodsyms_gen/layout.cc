@@ -3,8 +3,8 @@
 #include "layout.h"
 
 #include <algorithm>
-#include <unordered_map>
 #include <tuple>
+#include <unordered_map>
 
 namespace kallmodsyms {
 namespace {
@@ -66,8 +66,8 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
         throw InputError(relocatable->path, p->line,
                          "expected " + std::string(p->file) + "(" + std::string(p->input_section) +
                              ") inside " + std::string(f.input_section) + " of " +
-                             std::string(f.file) + " as " + final_map.path +
-                             ":" + std::to_string(f.line) + " places it");
+                             std::string(f.file) + " as " + final_map.path + ":" +
+                             std::to_string(f.line) + " places it");
       layout.placements.push_back({f.address + offset, p->size, p->file, p->input_section});
     }
   }

@@ -10,9 +10,9 @@
 #define KALLMODSYMS_GEN_LAYOUT_H
 
 #include <cstdint>
-#include <unordered_set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "link_map.h"
@@ -28,7 +28,7 @@ struct Placement {
 };
 
 struct Layout {
-  std::vector<Placement> placements;  // allocated, non-empty; sorted by address, then file
+  std::vector<Placement> placements;           // allocated, non-empty; sorted by address, then file
   std::unordered_set<std::string_view> files;  // every object file the maps mention
 };
 

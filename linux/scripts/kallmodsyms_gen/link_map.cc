@@ -37,7 +37,8 @@ std::string_view ObjectName(std::string_view file) {
   // "archive.a(member.o)" -> "member.o"
   if (!file.empty() && file.back() == ')') {
     size_t open = file.rfind('(');
-    if (open != std::string_view::npos && open > 0) return file.substr(open + 1, file.size() - open - 2);
+    if (open != std::string_view::npos && open > 0)
+      return file.substr(open + 1, file.size() - open - 2);
   }
   return file;
 }
@@ -104,7 +105,8 @@ void ReadGnu(LineReader* in, LinkMap* map) {
       std::string_view name = t[0];
       if (name.rfind("OUTPUT(", 0) == 0) {
         size_t end = name.find_first_of(" )", 7);
-        map->output_file = std::string(name.substr(7, end == std::string_view::npos ? std::string_view::npos : end - 7));
+        map->output_file = std::string(
+            name.substr(7, end == std::string_view::npos ? std::string_view::npos : end - 7));
         continue;
       }
       if (name == "LOAD" || name == "START" || name == "END" || name == "INSERT" ||
@@ -115,7 +117,8 @@ void ReadGnu(LineReader* in, LinkMap* map) {
       if (t.size() == 1) {
         pending_output = name;
       } else if (IsHex(t[1])) {
-        if (t.size() < 3) in->Fail("expected address and size of output section " + std::string(name));
+        if (t.size() < 3)
+          in->Fail("expected address and size of output section " + std::string(name));
         map->outputs.push_back({name, Hex(*in, t[1], "address"), Hex(*in, t[2], "size")});
       }
       continue;
@@ -154,7 +157,8 @@ void ReadLld(LineReader* in, LinkMap* map) {
     Hex(*in, t[1], "LMA");
     uint64_t size = Hex(*in, t[2], "size");
     for (char c : t[3])
-      if (c < '0' || c > '9') in->Fail("expected a decimal alignment, got '" + std::string(t[3]) + "'");
+      if (c < '0' || c > '9')
+        in->Fail("expected a decimal alignment, got '" + std::string(t[3]) + "'");
     // The name column starts after the alignment and one blank.
     size_t name_col = static_cast<size_t>(t[3].data() + t[3].size() - line.data()) + 1;
     std::string_view rest = line.substr(name_col);
@@ -186,10 +190,10 @@ void ReadLld(LineReader* in, LinkMap* map) {
 }  // namespace
 
 bool IsNonAllocSection(std::string_view name) {
-  static const char* const kPrefixes[] = {".debug", ".comment", ".note", ".stab",
-                                          ".gnu_debug", ".BTF", ".symtab", ".strtab",
-                                          ".shstrtab", "/DISCARD/", ".discard",
-                                          ".gnu.warning", ".GCC.command.line"};
+  static const char* const kPrefixes[] = {
+      ".debug",           ".comment", ".note",     ".stab",     ".gnu_debug", ".BTF",
+      ".symtab",          ".strtab",  ".shstrtab", "/DISCARD/", ".discard",   ".gnu.warning",
+      ".GCC.command.line"};
   for (const char* p : kPrefixes)
     if (name.rfind(p, 0) == 0) return true;
   return false;
@@ -213,8 +217,7 @@ LinkMap ReadLinkMap(LineReader* in) {
     }
     // GNU ld writes archive and discarded-section lists first: skip them.
     // lld's header is its first line.
-    if (in->line_number() == 1 && !t.empty() && IsHex("0x" + std::string(t[0])))
-      break;
+    if (in->line_number() == 1 && !t.empty() && IsHex("0x" + std::string(t[0]))) break;
   }
   throw InputError(in->name(), 1,
                    "unknown map format: expected GNU ld's 'Linker script and memory map' "

@@ -50,16 +50,36 @@ int main(int argc, char** argv) {
   int c;
   while ((c = getopt_long(argc, argv, "m:r:n:b:o:asph", kOptions, nullptr)) != -1) {
     switch (c) {
-      case 'm': map = optarg; break;
-      case 'r': relocatable = optarg; break;
-      case 'n': nm = optarg; break;
-      case 'b': modules = optarg; break;
-      case 'o': output = optarg; break;
-      case 'a': in.options.all_symbols = true; break;
-      case 's': stats = true; break;
-      case 'p': placeholder = true; break;
-      case 'h': Usage(stdout); return 0;
-      default: Usage(stderr); return 2;
+      case 'm':
+        map = optarg;
+        break;
+      case 'r':
+        relocatable = optarg;
+        break;
+      case 'n':
+        nm = optarg;
+        break;
+      case 'b':
+        modules = optarg;
+        break;
+      case 'o':
+        output = optarg;
+        break;
+      case 'a':
+        in.options.all_symbols = true;
+        break;
+      case 's':
+        stats = true;
+        break;
+      case 'p':
+        placeholder = true;
+        break;
+      case 'h':
+        Usage(stdout);
+        return 0;
+      default:
+        Usage(stderr);
+        return 2;
     }
   }
   if (placeholder && !output.empty() && optind == argc) {
@@ -90,8 +110,8 @@ int main(int argc, char** argv) {
               "kallmodsyms_gen: %zu symbols, %zu modules, %zu ranges; module tables %zu B, "
               "size table %zu B (%.3f B/symbol, %zu escapes); v8 encoding %zu B\n",
               f.symbols, f.modules, f.ranges, f.module_table_bytes, f.size_table_bytes,
-              f.symbols ? static_cast<double>(f.size_table_bytes) / f.symbols : 0.0,
-              f.size_escapes, f.v8_bytes);
+              f.symbols ? static_cast<double>(f.size_table_bytes) / f.symbols : 0.0, f.size_escapes,
+              f.v8_bytes);
     }
   } catch (const std::exception& e) {
     fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());

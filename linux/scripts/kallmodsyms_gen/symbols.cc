@@ -21,7 +21,8 @@ std::vector<Symbol> ReadNm(LineReader* in) {
     if (sp1 != std::string_view::npos && sp1 + 2 < line.size()) {
       Symbol s;
       size_t sp2 = line.find(' ', sp1 + 1);
-      if (sp2 == sp1 + 2 && sp2 + 1 < line.size() && line.find(' ', sp2 + 1) == std::string_view::npos &&
+      if (sp2 == sp1 + 2 && sp2 + 1 < line.size() &&
+          line.find(' ', sp2 + 1) == std::string_view::npos &&
           std::isalpha(static_cast<unsigned char>(line[sp1 + 1])) &&
           ParseHex(line.substr(0, sp1), &s.address)) {
         s.type = line[sp1 + 1];

@@ -8,7 +8,8 @@
 #include "builtin_modules.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  kallmodsyms::LineReader in("fuzz.builtin", std::string(reinterpret_cast<const char*>(data), size));
+  kallmodsyms::LineReader in("fuzz.builtin",
+                             std::string(reinterpret_cast<const char*>(data), size));
   try {
     kallmodsyms::ReadBuiltinModules(&in);
   } catch (const kallmodsyms::InputError&) {
