@@ -59,6 +59,15 @@ row "no-change assemble + rebuild" "$(echo "$(date +%s.%N) - $start" | bc | xarg
 row "bzImage size" "$(stat -c %s "$OUT/build/qemu/arch/x86/boot/bzImage") B"
 row "vmlinux size" "$(stat -c %s "$OUT/build/qemu/vmlinux") B"
 
+# kallmodsyms: image growth against the same kernel without it.
+"$ROOT/harness/build.sh" nokallmodsyms > /dev/null
+for f in vmlinux arch/x86/boot/bzImage; do
+	with=$(stat -c %s "$OUT/build/qemu/$f")
+	without=$(stat -c %s "$OUT/build/nokallmodsyms/$f")
+	row "$(basename "$f") growth, KALLMODSYMS=y vs n" "$((with - without)) B" \
+		"$(echo "scale=2; 100 * ($with - $without) / $without" | bc)%"
+done
+
 # Boot: kernel time at which /init started, with and without ftrace=function.
 init_time() { # LOG
 	tr -d '\r' < "$1" | sed -n 's/^\[ *\([0-9.]*\)\] harness: init started.*/\1/p' | head -n 1
@@ -68,6 +77,12 @@ BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" qemu bench "$LOGS/bench-boot-plain.log"
 plain=$(init_time "$LOGS/bench-boot-plain.log")
 traced=$(init_time "$LOGS/bench-boot-ftrace.log")
 row "time to /init, TCG (kernel clock)" "$plain s"
+# The guest's bench mode read /proc/kallsyms and /proc/kallmodsyms 10 times each.
+read_ms() { sed -n "s/.*harness: bench: \/proc\/$1: \([0-9]*\) ms.*/\1/p" "$LOGS/bench-boot-plain.log"; }
+ks=$(read_ms kallsyms)
+kms=$(read_ms kallmodsyms)
+row "full read of /proc/kallmodsyms" "$((kms / 10)) ms" \
+	"vs /proc/kallsyms $((ks / 10)) ms: ratio $(echo "scale=2; $kms / $ks" | bc) (target <= 1.15)"
 row "time to /init with ftrace=function" "$traced s" \
 	"ratio $(echo "scale=2; $traced / $plain" | bc)"
 

@@ -10,10 +10,14 @@ set -euo pipefail
 flavor=${1:?usage: build.sh qemu|debug [SRC [BUILD]]}
 src=${2:-$SRC}
 build=${3:-$OUT/build/$flavor}
+disable=()
 case "$flavor" in
 qemu)  fragments=(ftrace_series_qemu.config) ;;
 debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
-*) die "unknown flavor '$flavor' (qemu or debug)" ;;
+# For make bench: the test kernel without the series' options.
+nokallmodsyms) fragments=(ftrace_series_qemu.config)
+       disable=(KALLMODSYMS KALLMODSYMS_KUNIT_TEST TEST_KALLMODSYMS) ;;
+*) die "unknown flavor '$flavor' (qemu, debug or nokallmodsyms)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
@@ -24,11 +28,17 @@ step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Deb
 echo "Linux $(make -s -C "$src" kernelversion), Debian linux-source-6.12 $(cat "$src/.assembled-from" 2>/dev/null)" >> "$log"
 
 # Configure only when a fragment changed, so an unchanged config stays put.
-stamp=$(cat "${fragments[@]/#/$src/kernel/configs/}" | sha1sum | cut -d' ' -f1)
+stamp=$( (cat "${fragments[@]/#/$src/kernel/configs/}"; echo "${disable[*]}") | sha1sum | cut -d' ' -f1)
 if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; then
 	step "configuring: tinyconfig ${fragments[*]}"
 	if ! kmake tinyconfig "${fragments[@]}" >> "$log" 2>&1; then
 		show_log "$log"; die "configuration failed"
+	fi
+	if [ ${#disable[@]} -gt 0 ]; then
+		args=()
+		for o in "${disable[@]}"; do args+=(--disable "$o"); done
+		"$src/scripts/config" --file "$build/.config" "${args[@]}" >> "$log" 2>&1
+		kmake olddefconfig >> "$log" 2>&1
 	fi
 	# Every option the fragments ask for must have made it into .config.
 	bad=0
@@ -39,6 +49,8 @@ if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.c
 			'# CONFIG_'*' is not set') key=${line#\# }; key=${key%% *}; want="" ;;
 			*) continue ;;
 			esac
+			# shellcheck disable=SC2076
+			[[ " ${disable[*]} " =~ " ${key#CONFIG_} " ]] && continue
 			got=$(grep -E "^$key=" "$build/.config" || true)
 			if [ "$got" != "$want" ]; then
 				echo "build: $frag asks for '${want:-# $key is not set}', .config has '${got:-unset}'" >&2

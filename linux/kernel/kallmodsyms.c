@@ -298,16 +298,27 @@ struct kallmodsyms_iter {
 	struct size_cursor size;
 };
 
+/* "<address> <size> <type> <name>", without a format string to parse. */
+static void show_symbol(struct seq_file *m, unsigned long value,
+			unsigned long size, char type, const char *name)
+{
+	seq_put_hex_ll(m, NULL, value, 2 * sizeof(void *));
+	seq_put_hex_ll(m, " ", size, 1);
+	seq_putc(m, ' ');
+	seq_putc(m, type);
+	seq_putc(m, ' ');
+	seq_puts(m, name);
+}
+
 static int kallmodsyms_show(struct seq_file *m, void *p)
 {
 	struct kallmodsyms_iter *it = m->private;
 	struct kallsym_iter *iter = &it->ksym;
 	unsigned long value = iter->show_value ? iter->value : 0;
-	int width = 2 * sizeof(void *);
 	unsigned long size = 0, offset;
 	const char *mod;
 	unsigned int n;
-	u32 ref, sym;
+	u32 ref;
 
 	if (!iter->name[0])
 		return 0;
@@ -319,21 +330,24 @@ static int kallmodsyms_show(struct seq_file *m, void *p)
 		if (iter->show_value &&
 		    !kallsyms_lookup_size_offset(iter->value, &size, &offset))
 			size = 0;
-		seq_printf(m, "%0*lx %lx %c %s\t[%s]\n", width, value, size,
-			   type, iter->name, iter->module_name);
+		show_symbol(m, value, size, type, iter->name);
+		seq_puts(m, "\t[");
+		seq_puts(m, iter->module_name);
+		seq_puts(m, "]\n");
 		return 0;
 	}
 
 	/* kallsyms' walk has moved on: pos is one past this symbol. */
-	sym = iter->pos - 1;
 	if (iter->show_value && sizes_ok())
-		size = size_lookup(&it->size, sym, iter->value);
-	seq_printf(m, "%0*lx %lx %c %s", width, value, size, iter->type,
-		   iter->name);
+		size = size_lookup(&it->size, iter->pos - 1, iter->value);
+	show_symbol(m, value, size, iter->type, iter->name);
 
-	ref = range_lookup(&it->range, kallsyms_sym_address(sym));
-	for (n = 0; (mod = ref_name(ref, n)); n++)
-		seq_printf(m, "%c[%s]", n ? ' ' : '\t', mod);
+	ref = range_lookup(&it->range, iter->value);
+	for (n = 0; (mod = ref_name(ref, n)); n++) {
+		seq_puts(m, n ? " [" : "\t[");
+		seq_puts(m, mod);
+		seq_putc(m, ']');
+	}
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "builtin_modules.h"
+#include "decoder.h"
 #include "generate.h"
 #include "link_map.h"
 #include "symbols.h"
@@ -216,6 +217,17 @@ TEST(Tool, GoodInputWritesTheTables) {
   std::string x((std::istreambuf_iterator<char>(a)), std::istreambuf_iterator<char>());
   std::string y((std::istreambuf_iterator<char>(b)), std::istreambuf_iterator<char>());
   EXPECT_EQ(x, y);
+}
+
+TEST(Tool, PlaceholderTablesDescribeNothing) {
+  std::remove("placeholder.S");
+  RunResult r = RunTool("--placeholder --output placeholder.S");
+  EXPECT_EQ(r.status, 0) << r.err;
+  std::ifstream in("placeholder.S");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  kallmodsyms_test::Decoder d(text);
+  EXPECT_EQ(d.num_syms(), 0u);
+  EXPECT_EQ(d.ModulesOf(0xffffffff81000000, 0xffffffff81000000), std::set<std::string>{});
 }
 
 TEST(Tool, UsageErrorsExitTwo) {
