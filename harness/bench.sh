@@ -38,11 +38,11 @@ read -r gen_t gen_m < <(best "${gen_cmd[@]}")
 read -r awk_t awk_m < <(cd "$data" && best gawk -f "$BASE/scripts/generate_builtin_ranges.awk" \
 	modules.builtin vmlinux.map vmlinux.o.map)
 stats=$("${gen_cmd[@]}" --stats 2>&1)
-field() { echo "$stats" | grep -o "$1" | grep -o '[0-9.]*' | head -n 1; }
-syms=$(field '[0-9]* symbols')
-mod_b=$(field 'module tables [0-9]* B')
-size_b=$(field 'size table [0-9]* B')
-v8_b=$(field 'v8 encoding [0-9]* B')
+field() { echo "$stats" | sed -n "s/.*$1 \([0-9]*\).*/\1/p"; }
+syms=$(echo "$stats" | sed -n 's/^kallmodsyms_gen: \([0-9]*\) symbols.*/\1/p')
+mod_b=$(field 'module tables')
+size_b=$(field 'size table')
+v8_b=$(field 'v8 encoding')
 row "kallmodsyms_gen, defconfig dataset" "$(echo "$gen_t * 1000" | bc | xargs printf '%.0f') ms" \
 	"$(echo "scale=1; $awk_t / $gen_t" | bc)x faster than gawk (target 20x)"
 row "generate_builtin_ranges.awk, same maps" "$(echo "$awk_t * 1000" | bc | xargs printf '%.0f') ms"
@@ -61,12 +61,17 @@ row "vmlinux size" "$(stat -c %s "$OUT/build/qemu/vmlinux") B"
 
 # kallmodsyms: image growth against the same kernel without it.
 "$ROOT/harness/build.sh" nokallmodsyms > /dev/null
-for f in vmlinux arch/x86/boot/bzImage; do
-	with=$(stat -c %s "$OUT/build/qemu/$f")
-	without=$(stat -c %s "$OUT/build/nokallmodsyms/$f")
-	row "$(basename "$f") growth, KALLMODSYMS=y vs n" "$((with - without)) B" \
-		"$(echo "scale=2; 100 * ($with - $without) / $without" | bc)%"
-done
+growth() { # what with without
+	row "$1 growth, KALLMODSYMS=y vs n" "$(($2 - $3)) B" \
+		"$(echo "scale=2; 100 * ($2 - $3) / $3" | bc)% of $3 B"
+}
+loaded() { size -B "$1" | awk 'NR == 2 { print $4 }'; }  # text + data + bss
+growth "vmlinux (text+data+bss)" "$(loaded "$OUT/build/qemu/vmlinux")" \
+	"$(loaded "$OUT/build/nokallmodsyms/vmlinux")"
+growth "vmlinux file" "$(stat -c %s "$OUT/build/qemu/vmlinux")" \
+	"$(stat -c %s "$OUT/build/nokallmodsyms/vmlinux")"
+growth "bzImage" "$(stat -c %s "$OUT/build/qemu/arch/x86/boot/bzImage")" \
+	"$(stat -c %s "$OUT/build/nokallmodsyms/arch/x86/boot/bzImage")"
 
 # Boot: kernel time at which /init started, with and without ftrace=function.
 init_time() { # LOG

@@ -18,34 +18,28 @@
 namespace kallmodsyms {
 namespace {
 
-std::string MapError(const std::string& text) {
-  LineReader in("x.map", text);
+// The message of the InputError that `parse` throws on `text`.
+template <typename Parse>
+std::string ErrorOf(const char* file, const std::string& text, Parse parse) {
+  LineReader in(file, text);
   try {
-    ReadLinkMap(&in);
+    parse(&in);
   } catch (const InputError& e) {
     return e.what();
   }
   return "no error";
+}
+
+std::string MapError(const std::string& text) {
+  return ErrorOf("x.map", text, [](LineReader* in) { ReadLinkMap(in); });
 }
 
 std::string NmError(const std::string& text) {
-  LineReader in("x.nm", text);
-  try {
-    ReadNm(&in);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return ErrorOf("x.nm", text, [](LineReader* in) { ReadNm(in); });
 }
 
 std::string ModulesError(const std::string& text) {
-  LineReader in("modules_thick.builtin", text);
-  try {
-    ReadBuiltinModules(&in);
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "no error";
+  return ErrorOf("modules_thick.builtin", text, [](LineReader* in) { ReadBuiltinModules(in); });
 }
 
 const char kHead[] = "Linker script and memory map\n\n";

@@ -75,8 +75,16 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
     return std::tie(a.address, a.file, a.section, a.size) <
            std::tie(b.address, b.file, b.section, b.size);
   };
-  if (!std::is_sorted(layout.placements.begin(), layout.placements.end(), order))
-    std::sort(layout.placements.begin(), layout.placements.end(), order);
+  // The placements come in sorted runs (one per final-map piece, and the
+  // final map is in address order but for sections such as per-cpu data
+  // at address 0): merge the runs rather than sort from scratch.
+  auto& v = layout.placements;
+  auto run_start = v.begin();
+  while (run_start != v.end()) {
+    auto run_end = std::is_sorted_until(run_start, v.end(), order);
+    if (run_start != v.begin()) std::inplace_merge(v.begin(), run_start, run_end, order);
+    run_start = run_end;
+  }
   return layout;
 }
 

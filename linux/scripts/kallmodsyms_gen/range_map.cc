@@ -3,6 +3,8 @@
 #include "range_map.h"
 
 #include <iterator>
+#include <string_view>
+#include <unordered_map>
 
 namespace kallmodsyms {
 
@@ -70,17 +72,21 @@ bool RangeMap::CheckInvariant() const {
 
 RangeMap BuildRangeMap(const Layout& layout, const BuiltinModules& modules, ModuleSets* sets) {
   RangeMap map;
+  // One look-up of each object's module set, not one per piece.
+  std::unordered_map<std::string_view, uint32_t> set_of;
+  for (const auto& [obj, mods] : modules.modules_of) set_of.emplace(obj, sets->Intern(mods));
   for (const Placement& p : layout.placements) {
-    auto it = modules.modules_of.find(p.file);
-    if (it == modules.modules_of.end()) continue;
-    uint32_t set = sets->Intern(it->second);
-    std::string piece = std::string(p.file) + "(" + std::string(p.section) + ")";
-    size_t line = modules.line_of.find(p.file)->second;
-    if (p.address + p.size < p.address)
-      throw InputError(modules.path, line, "expected " + piece + " to end below 2^64");
-    if (!map.Add(p.address, p.address + p.size, set))
+    auto it = set_of.find(p.file);
+    if (it == set_of.end()) continue;
+    uint32_t set = it->second;
+    if (p.address + p.size < p.address || !map.Add(p.address, p.address + p.size, set)) {
+      std::string piece = std::string(p.file) + "(" + std::string(p.section) + ")";
+      size_t line = modules.line_of.find(p.file)->second;
+      if (p.address + p.size < p.address)
+        throw InputError(modules.path, line, "expected " + piece + " to end below 2^64");
       throw InputError(modules.path, line,
                        "expected " + piece + " not to overlap an object of other modules");
+    }
   }
   return map;
 }
