@@ -15,7 +15,9 @@ mem=1G
 [ "$flavor" = debug ] && mem=2G
 
 cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
-[ -n "${BOOT_NO_FTRACE:-}" ] || cmdline+=" ftrace=function trace_buf_size=1M"
+# ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
+[ -n "${BOOT_NO_FTRACE:-}" ] ||
+	cmdline+=" ftrace=function trace_buf_size=1M ftrace_notrace=:mod:kallmodsyms_fixture_beta"
 cmdline+=" $extra"
 mkdir -p "$(dirname "$log")"
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
