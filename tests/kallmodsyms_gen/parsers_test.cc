@@ -213,11 +213,11 @@ TEST(Tool, GoodInputWritesTheTables) {
   EXPECT_EQ(x, y);
 }
 
-TEST(Tool, PlaceholderTablesDescribeNothing) {
-  std::remove("placeholder.S");
-  RunResult r = RunTool("--placeholder --output placeholder.S");
+TEST(Tool, EmptyTablesDescribeNothing) {
+  std::remove("empty.S");
+  RunResult r = RunTool("--empty --output empty.S");
   EXPECT_EQ(r.status, 0) << r.err;
-  std::ifstream in("placeholder.S");
+  std::ifstream in("empty.S");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   kallmodsyms_test::Decoder d(text);
   EXPECT_EQ(d.num_syms(), 0u);

@@ -65,7 +65,7 @@ Output Generate(Inputs* in) {
   return out;
 }
 
-std::string PlaceholderAsm() {
+std::string EmptyTablesAsm() {
   ModuleTables tables;
   tables.names.push_back('\0');
   tables.lists.push_back(0);

@@ -41,7 +41,7 @@ Output Generate(Inputs* inputs);
 
 // Tables that describe nothing, for the first kallsyms link pass, which
 // only needs the symbols to exist.
-std::string PlaceholderAsm();
+std::string EmptyTablesAsm();
 
 }  // namespace kallmodsyms
 

@@ -20,7 +20,7 @@ static void Usage(FILE* f) {
   fprintf(f,
           "usage: kallmodsyms_gen [--all-symbols] --map FILE [--relocatable-map FILE]\n"
           "                       --nm FILE --modules FILE --output FILE.S [--stats]\n"
-          "       kallmodsyms_gen --placeholder --output FILE.S\n"
+          "       kallmodsyms_gen --empty --output FILE.S\n"
           "  --map FILE              map of the final link (GNU ld -Map or lld -Map)\n"
           "  --relocatable-map FILE  map of the `ld -r` link the final map names (vmlinux.o)\n"
           "  --nm FILE               `nm -n -S` of the link, filtered by scripts/mksysmap\n"
@@ -28,7 +28,7 @@ static void Usage(FILE* f) {
           "  --all-symbols           as scripts/kallsyms --all-symbols (CONFIG_KALLSYMS_ALL)\n"
           "  --output FILE.S         the tables, as assembler\n"
           "  --stats                 print table sizes to stderr\n"
-          "  --placeholder           tables that describe nothing (first link pass)\n");
+          "  --empty                 tables that describe nothing (first link pass)\n");
 }
 
 int main(int argc, char** argv) {
@@ -40,12 +40,12 @@ int main(int argc, char** argv) {
       {"output", required_argument, nullptr, 'o'},
       {"all-symbols", no_argument, nullptr, 'a'},
       {"stats", no_argument, nullptr, 's'},
-      {"placeholder", no_argument, nullptr, 'p'},
+      {"empty", no_argument, nullptr, 'p'},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
   std::string map, relocatable, nm, modules, output;
-  bool stats = false, placeholder = false;
+  bool stats = false, empty = false;
   Inputs in;
   int c;
   while ((c = getopt_long(argc, argv, "m:r:n:b:o:asph", kOptions, nullptr)) != -1) {
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
         stats = true;
         break;
       case 'p':
-        placeholder = true;
+        empty = true;
         break;
       case 'h':
         Usage(stdout);
@@ -82,9 +82,9 @@ int main(int argc, char** argv) {
         return 2;
     }
   }
-  if (placeholder && !output.empty() && optind == argc) {
+  if (empty && !output.empty() && optind == argc) {
     try {
-      WriteFileAtomically(output, PlaceholderAsm());
+      WriteFileAtomically(output, EmptyTablesAsm());
     } catch (const std::exception& e) {
       fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
       return 1;
