@@ -21,11 +21,14 @@ data=$("$ROOT/harness/dataset.sh")
 gen_build=$OUT/bench/gen
 cmake -S "$ROOT/tests/kallmodsyms_gen" -B "$gen_build" -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build "$gen_build" -j"$JOBS" --target kallmodsyms_gen > /dev/null
-best() { # best wall time (s) and peak RSS (KiB) of 5 runs of a command
-	local t m bt=999 bm=0
+best() { # best wall time (s, ns resolution) and peak RSS (KiB) of 5 runs of a command
+	local t m bt=999 bm=0 start end
 	for _ in 1 2 3 4 5; do
-		/usr/bin/time -f '%e %M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
-		read -r t m < "$OUT/bench/time"
+		start=$(date +%s%N)
+		/usr/bin/time -f '%M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
+		end=$(date +%s%N)
+		t=$(echo "scale=4; ($end - $start) / 1000000000" | bc)
+		read -r m < "$OUT/bench/time"
 		if [ "$(echo "$t < $bt" | bc)" = 1 ]; then bt=$t; fi
 		[ "$m" -gt "$bm" ] && bm=$m
 	done
