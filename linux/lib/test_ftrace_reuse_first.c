@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * First of a module pair for testing how trace output names the init
+ * functions of modules: the init functions of this module are traced and
+ * freed, the module is unloaded, and test_ftrace_reuse_second is loaded
+ * over the freed memory.  See
+ * tools/testing/selftests/ftrace/test.d/ftrace/func-mod-init-reuse.tc.
+ *
+ * reuse_first_init_work() is larger than the functions of the second
+ * module, so that one of those starts inside it when the memory is reused.
+ */
+#include <linux/init.h>
+#include <linux/module.h>
+
+/* Not a constant: the compiler would make a reuse_first_init_work.constprop */
+static int reuse_first_arg __initdata;
+
+static noinline int __init reuse_first_init_work(int n)
+{
+	/* 2 KiB of NOPs: a big target for the second module's functions */
+	asm volatile(".skip 2048, 0x90");
+	return n + 1;
+}
+
+static int __init reuse_first_init(void)
+{
+	return reuse_first_init_work(reuse_first_arg) > 0 ? 0 : -EINVAL;
+}
+module_init(reuse_first_init);
+
+static void __exit reuse_first_exit(void)
+{
+}
+module_exit(reuse_first_exit);
+
+MODULE_DESCRIPTION("Module whose traced init memory a second module reuses");
+MODULE_LICENSE("GPL");
