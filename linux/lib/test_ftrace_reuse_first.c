@@ -6,8 +6,10 @@
  * over the freed memory.  See
  * tools/testing/selftests/ftrace/test.d/ftrace/func-mod-init-reuse.tc.
  *
- * reuse_first_init_work() is larger than the functions of the second
- * module, so that one of those starts inside it when the memory is reused.
+ * reuse_first_init_work() is 256 KiB: no hole that other modules leave in
+ * the module area is that big, so its memory is where the 256 KiB text of
+ * the second module goes, and the second module's functions, 4 KiB each,
+ * start inside it.
  */
 #include <linux/init.h>
 #include <linux/module.h>
@@ -17,8 +19,7 @@ static int reuse_first_arg __initdata;
 
 static noinline int __init reuse_first_init_work(int n)
 {
-	/* 2 KiB of NOPs: a big target for the second module's functions */
-	asm volatile(".skip 2048, 0x90");
+	asm volatile(".skip 262144, 0x90");
 	return n + 1;
 }
 

@@ -3,11 +3,11 @@
  * Second of a module pair for testing how trace output names the init
  * functions of modules; see test_ftrace_reuse_first.c.
  *
- * Its text is 64 functions of about 1 KiB each.  Loaded after the first
- * module was unloaded, it takes the lowest free module memory, which is
- * where the first one was, and its text covers the first module's freed
- * init text: one of these functions then starts inside
- * reuse_first_init_work().  Its init function calls each of them once.
+ * Its text is 64 functions of about 4 KiB each.  Loaded after the first
+ * module was unloaded, it takes the lowest free module memory that is big
+ * enough, which is where the first one's 256 KiB init text was: these
+ * functions then start inside reuse_first_init_work().  Its init function
+ * calls each of them once.
  */
 #include <linux/init.h>
 #include <linux/module.h>
@@ -16,21 +16,25 @@
 #define REUSE_FN(n)							\
 static noinline void reuse_second_fn_##n(void)				\
 {									\
-	asm volatile(".skip 1000 + " #n ", 0x90");			\
+	asm volatile(".skip 4096 + " #n ", 0x90");			\
 }
 
-#define REUSE_FN8(h)							\
-	REUSE_FN(h##0) REUSE_FN(h##1) REUSE_FN(h##2) REUSE_FN(h##3)	\
-	REUSE_FN(h##4) REUSE_FN(h##5) REUSE_FN(h##6) REUSE_FN(h##7)
-
-REUSE_FN8(0)
-REUSE_FN8(1)
-REUSE_FN8(2)
-REUSE_FN8(3)
-REUSE_FN8(4)
-REUSE_FN8(5)
-REUSE_FN8(6)
-REUSE_FN8(7)
+REUSE_FN(00) REUSE_FN(01) REUSE_FN(02) REUSE_FN(03)
+REUSE_FN(04) REUSE_FN(05) REUSE_FN(06) REUSE_FN(07)
+REUSE_FN(10) REUSE_FN(11) REUSE_FN(12) REUSE_FN(13)
+REUSE_FN(14) REUSE_FN(15) REUSE_FN(16) REUSE_FN(17)
+REUSE_FN(20) REUSE_FN(21) REUSE_FN(22) REUSE_FN(23)
+REUSE_FN(24) REUSE_FN(25) REUSE_FN(26) REUSE_FN(27)
+REUSE_FN(30) REUSE_FN(31) REUSE_FN(32) REUSE_FN(33)
+REUSE_FN(34) REUSE_FN(35) REUSE_FN(36) REUSE_FN(37)
+REUSE_FN(40) REUSE_FN(41) REUSE_FN(42) REUSE_FN(43)
+REUSE_FN(44) REUSE_FN(45) REUSE_FN(46) REUSE_FN(47)
+REUSE_FN(50) REUSE_FN(51) REUSE_FN(52) REUSE_FN(53)
+REUSE_FN(54) REUSE_FN(55) REUSE_FN(56) REUSE_FN(57)
+REUSE_FN(60) REUSE_FN(61) REUSE_FN(62) REUSE_FN(63)
+REUSE_FN(64) REUSE_FN(65) REUSE_FN(66) REUSE_FN(67)
+REUSE_FN(70) REUSE_FN(71) REUSE_FN(72) REUSE_FN(73)
+REUSE_FN(74) REUSE_FN(75) REUSE_FN(76) REUSE_FN(77)
 
 #define REUSE_CALL8(h)							\
 	do {								\
