@@ -104,6 +104,16 @@ TEST(NmErrors, MalformedLines) {
   EXPECT_EQ(NmError("zzzz T a\n"), "x.nm:1: expected a hexadecimal address, got 'zzzz'");
   EXPECT_EQ(NmError("ffff 1g T a\n"), "x.nm:1: expected a hexadecimal size below 4 GiB, got '1g'");
   EXPECT_EQ(NmError("ffff 10 TT a\n"), "x.nm:1: expected a one-letter symbol type, got 'TT'");
+  // The same checks on the fixed-column fast path of 16-digit numbers
+  EXPECT_EQ(NmError("ffffffff8100000g T a\n"),
+            "x.nm:1: expected a hexadecimal address, got 'ffffffff8100000g'");
+  EXPECT_EQ(NmError("ffffffff81000000 000000000000001z T a\n"),
+            "x.nm:1: expected a hexadecimal size below 4 GiB, got '000000000000001z'");
+  // A blank in a name: four fields, the second no size
+  EXPECT_EQ(NmError("ffffffff81000000 T a b\n"),
+            "x.nm:1: expected a hexadecimal size below 4 GiB, got 'T'");
+  EXPECT_EQ(NmError("ffffffff81000000 0000000100000000 T a\n"),
+            "x.nm:1: expected a hexadecimal size below 4 GiB, got '0000000100000000'");
 }
 
 TEST(ModulesErrors, MalformedAndDuplicateLines) {

@@ -46,15 +46,31 @@ Output Generate(Inputs* in) {
   if (!FindSymbol(symbols, "_text", &text_base))
     throw InputError(in->nm->name(), 1, "expected the symbol _text");
 
-  Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
-  CheckMembersLinked(modules, layout.files);
+  // The size table needs only the symbols: build it beside the module tables.
+  SizeTable sizes;
+  std::string size_asm;
+  std::thread size_writer([&] {
+    sizes = EncodeSizes(symbols);
+    size_asm = EmitSizeTableAsm(sizes, symbols);
+  });
   ModuleSets sets;
-  RangeMap ranges = BuildRangeMap(layout, modules, &sets);
-  ModuleTables tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
-  SizeTable sizes = EncodeSizes(symbols);
+  RangeMap ranges;
+  ModuleTables tables;
+  std::exception_ptr tables_error;
+  try {
+    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
+    CheckMembersLinked(modules, layout.files);
+    ranges = BuildRangeMap(layout, modules, &sets);
+    tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
+  } catch (...) {
+    tables_error = std::current_exception();
+  }
+  size_writer.join();
+  if (tables_error) std::rethrow_exception(tables_error);
 
   Output out;
-  out.asm_text = EmitAsm(tables, sizes, symbols);
+  out.asm_text = EmitModuleTablesAsm(tables, symbols.size());
+  out.asm_text += size_asm;
   out.figures.symbols = symbols.size();
   out.figures.modules = modules.names.size();
   for (const EncodedSpace& s : tables.spaces) out.figures.ranges += s.nr_ranges;

@@ -56,13 +56,20 @@ class LineReader {
 };
 
 // Splits `s` at runs of blanks into `out` (cleared first; reusing one
-// vector saves an allocation per line).
+// vector saves an allocation per line).  With `max_fields`, the last field
+// is the rest of the line from where it starts, minus trailing blanks, and
+// is not scanned: for lines that end in a name that may hold blanks.
 void Split(std::string_view s, std::vector<std::string_view>* out);
+void Split(std::string_view s, size_t max_fields, std::vector<std::string_view>* out);
 std::vector<std::string_view> Split(std::string_view s);
 
 // Parses hexadecimal digits, with or without a 0x prefix.  False if `s` is
 // empty, has another character, or does not fit in 64 bits.
 bool ParseHex(std::string_view s, uint64_t* value);
+
+// Exactly sixteen hexadecimal digits at `p` (nm prints addresses and sizes
+// so on 64-bit targets).  False if one is not a digit.
+bool ParseHex16(const char* p, uint64_t* value);
 
 }  // namespace kallmodsyms
 

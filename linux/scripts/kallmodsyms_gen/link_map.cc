@@ -49,6 +49,38 @@ size_t Indent(std::string_view s) {
   return i;
 }
 
+// GNU ld prints placement lines as " NAME", padded to column 16, then
+// "0x%016x", the size padded to 10 columns, and the file: take such lines
+// apart at those columns.  Anything else is split at blanks: the fields
+// are the same, at most "NAME ADDRESS SIZE FILE", the file name running
+// to the end of the line (it may hold blanks).
+void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
+  if (line.size() > 36 && line[15] == ' ' && line[16] == '0' && line[17] == 'x' &&
+      line[34] == ' ') {
+    std::string_view head = line.substr(0, 15);
+    size_t b = head.find_first_not_of(' ');
+    size_t e = head.find_last_not_of(' ');
+    std::string_view name;
+    if (b != std::string_view::npos) name = head.substr(b, e - b + 1);
+    if (name.find_first_of(" \t") == std::string_view::npos) {
+      t->clear();
+      if (!name.empty()) t->push_back(name);
+      t->push_back(line.substr(16, 18));
+      size_t i = 35;
+      while (i < line.size() && line[i] == ' ') ++i;
+      size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+      if (j > i) t->push_back(line.substr(i, j - i));
+      while (j < line.size() && (line[j] == ' ' || line[j] == '\t')) ++j;
+      size_t end = line.size();
+      while (end > j && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
+      if (end > j) t->push_back(line.substr(j, end - j));
+      return;
+    }
+  }
+  Split(line, 4, t);
+}
+
 // A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
 void AddGnuPiece(LineReader* in, LinkMap* map, std::string_view output, std::string_view name,
                  std::string_view line, const std::vector<std::string_view>& t, size_t first) {
@@ -75,11 +107,12 @@ void ReadGnu(LineReader* in, LinkMap* map) {
   std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    size_t indent = Indent(line);
+    // Indented by 0, 1 or more blanks (2 stands for "more")
+    size_t indent = line[0] != ' ' ? 0 : line.size() > 1 && line[1] != ' ' ? 1 : 2;
     // Most lines are symbols and assignments, deeper than one blank: skip
     // them without splitting, unless a wrapped header waits for them.
     if (indent > 1 && pending_input.empty() && pending_output.empty()) continue;
-    Split(line, &t);
+    SplitGnu(line, &t);
     if (t.empty()) continue;
     if (!pending_input.empty()) {
       std::string_view name = pending_input;
@@ -151,7 +184,8 @@ void ReadLld(LineReader* in, LinkMap* map) {
   std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    Split(line, &t);
+    // "VMA LMA SIZE ALIGN NAME", the name to the end of the line
+    Split(line, 5, &t);
     if (t.size() < 5) in->Fail("expected VMA, LMA, size, alignment and a name");
     uint64_t vma = Hex(*in, t[0], "VMA");
     Hex(*in, t[1], "LMA");
@@ -190,6 +224,10 @@ void ReadLld(LineReader* in, LinkMap* map) {
 }  // namespace
 
 bool IsNonAllocSection(std::string_view name) {
+  // Most names are .text, .data and the like: reject them by their second
+  // character before comparing prefixes.
+  static constexpr std::string_view kSecondChars = "dcnsgBGD";
+  if (name.size() < 2 || kSecondChars.find(name[1]) == std::string_view::npos) return false;
   static const char* const kPrefixes[] = {
       ".debug",           ".comment", ".note",     ".stab",     ".gnu_debug", ".BTF",
       ".symtab",          ".strtab",  ".shstrtab", "/DISCARD/", ".discard",   ".gnu.warning",
@@ -204,20 +242,21 @@ LinkMap ReadLinkMap(LineReader* in) {
   map.path = in->name();
   std::string_view line;
   while (in->Next(&line)) {
-    std::vector<std::string_view> t = Split(line);
     if (line == "Linker script and memory map") {
       map.format = LinkMap::Format::kGnuLd;
       ReadGnu(in, &map);
       return map;
     }
+    // GNU ld writes archive and discarded-section lists first: skip them.
+    // lld's header is its first line.
+    if (in->line_number() > 1) continue;
+    std::vector<std::string_view> t = Split(line);
     if (t.size() >= 7 && t[0] == "VMA" && t[1] == "LMA" && t[2] == "Size") {
       map.format = LinkMap::Format::kLld;
       ReadLld(in, &map);
       return map;
     }
-    // GNU ld writes archive and discarded-section lists first: skip them.
-    // lld's header is its first line.
-    if (in->line_number() == 1 && !t.empty() && IsHex("0x" + std::string(t[0]))) break;
+    if (!t.empty() && IsHex("0x" + std::string(t[0]))) break;
   }
   throw InputError(in->name(), 1,
                    "unknown map format: expected GNU ld's 'Linker script and memory map' "
