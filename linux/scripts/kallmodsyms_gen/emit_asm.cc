@@ -2,10 +2,11 @@
 
 #include "emit_asm.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
 
 namespace kallmodsyms {
 namespace {
@@ -170,15 +171,24 @@ std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
 
 void WriteFileAtomically(const std::string& path, const std::string& text) {
   std::string tmp = path + ".tmp." + std::to_string(getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path, 0, "cannot create output file");
-    out << text;
-    out.flush();
-    if (!out) {
+  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(path, 0, "cannot create output file");
+  const char* p = text.data();
+  size_t left = text.size();
+  while (left) {
+    ssize_t n = write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
       std::remove(tmp.c_str());
       throw InputError(path, 0, "write error");
     }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  if (close(fd) != 0) {
+    std::remove(tmp.c_str());
+    throw InputError(path, 0, "write error");
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::remove(tmp.c_str());

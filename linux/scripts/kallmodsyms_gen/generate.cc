@@ -16,57 +16,53 @@
 namespace kallmodsyms {
 
 Output Generate(Inputs* in) {
-  // The nm output and the maps are independent: read them side by side.
+  // Two threads of about equal work.  One reads the nm output and builds
+  // the size table, which needs nothing else; the other reads the maps and
+  // modules_thick.builtin and builds the range map.  The module tables
+  // need both.
   std::vector<Symbol> symbols;
+  SizeTable sizes;
+  std::string size_asm;
   std::exception_ptr nm_error;
   std::thread nm_reader([&] {
     try {
       symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
+      if (symbols.empty())
+        throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
+      sizes = EncodeSizes(symbols);
+      size_asm = EmitSizeTableAsm(sizes, symbols);
     } catch (...) {
       nm_error = std::current_exception();
     }
   });
   LinkMap final_map, relocatable;
   BuiltinModules modules;
+  ModuleSets sets;
+  RangeMap ranges;
   std::exception_ptr map_error;
+  bool maps_read = false;
   try {
     final_map = ReadLinkMap(in->map.get());
     if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get());
     modules = ReadBuiltinModules(in->modules.get());
+    maps_read = true;
+    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
+    CheckMembersLinked(modules, layout.files);
+    ranges = BuildRangeMap(layout, modules, &sets);
   } catch (...) {
     map_error = std::current_exception();
   }
   nm_reader.join();
-  // Report errors in a fixed order, whichever thread finished first.
-  if (map_error) std::rethrow_exception(map_error);
+  // Report errors in a fixed order, whichever thread finished first: the
+  // maps' syntax, then the nm output's, then what the inputs say together.
+  if (map_error && !maps_read) std::rethrow_exception(map_error);
   if (nm_error) std::rethrow_exception(nm_error);
-
-  if (symbols.empty()) throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
   uint64_t text_base;
   if (!FindSymbol(symbols, "_text", &text_base))
     throw InputError(in->nm->name(), 1, "expected the symbol _text");
+  if (map_error) std::rethrow_exception(map_error);
 
-  // The size table needs only the symbols: build it beside the module tables.
-  SizeTable sizes;
-  std::string size_asm;
-  std::thread size_writer([&] {
-    sizes = EncodeSizes(symbols);
-    size_asm = EmitSizeTableAsm(sizes, symbols);
-  });
-  ModuleSets sets;
-  RangeMap ranges;
-  ModuleTables tables;
-  std::exception_ptr tables_error;
-  try {
-    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
-    CheckMembersLinked(modules, layout.files);
-    ranges = BuildRangeMap(layout, modules, &sets);
-    tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
-  } catch (...) {
-    tables_error = std::current_exception();
-  }
-  size_writer.join();
-  if (tables_error) std::rethrow_exception(tables_error);
+  ModuleTables tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
 
   Output out;
   out.asm_text = EmitModuleTablesAsm(tables, symbols.size());
@@ -77,7 +73,7 @@ Output Generate(Inputs* in) {
   out.figures.module_table_bytes = tables.Bytes();
   out.figures.size_table_bytes = sizes.Bytes();
   out.figures.size_escapes = sizes.nr_escapes;
-  out.figures.v8_bytes = V8EncodingBytes(ranges, sets, symbols);
+  if (in->v8_figure) out.figures.v8_bytes = V8EncodingBytes(ranges, sets, symbols);
   return out;
 }
 

@@ -19,6 +19,7 @@ struct Inputs {
   std::unique_ptr<LineReader> nm;           // nm -n -S | sed -f scripts/mksysmap
   std::unique_ptr<LineReader> modules;      // modules_thick.builtin
   KallsymsOptions options;
+  bool v8_figure = true;  // compute Figures::v8_bytes (for --stats and tests)
 };
 
 struct Figures {

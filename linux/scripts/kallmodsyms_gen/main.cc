@@ -102,6 +102,7 @@ int main(int argc, char** argv) {
       in.relocatable = std::make_unique<LineReader>(LineReader::FromFile(relocatable));
     in.nm = std::make_unique<LineReader>(LineReader::FromFile(nm));
     in.modules = std::make_unique<LineReader>(LineReader::FromFile(modules));
+    in.v8_figure = stats;
     Output out = Generate(&in);
     WriteFileAtomically(output, out.asm_text);
     if (stats) {
