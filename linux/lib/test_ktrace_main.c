@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test module for ktrace (Documentation/trace/ktrace.rst).  This file is
+ * built with the ftrace flags: ktrace_test_caller() has an fentry site
+ * and calls ktrace_test_target(), which has none (test_ktrace_target.c).
+ *
+ * Writing N to /sys/module/test_ktrace/parameters/run calls the caller N
+ * times; writing N to run_fentry calls ktrace_test_fentry_target(), the
+ * same code with an fentry site, N times.  last_ns then holds how long
+ * the calls took, for benchmarks.
+ */
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+
+#include "test_ktrace.h"
+
+static unsigned long long last_ns;
+module_param(last_ns, ullong, 0444);
+MODULE_PARM_DESC(last_ns, "Nanoseconds the last run took");
+
+/* Not static: the compiler would clone it into ktrace_test_caller.isra.0 */
+noinline int ktrace_test_caller(int x)
+{
+	return ktrace_test_target(x) + 1;
+}
+
+/* ktrace_test_target()'s code, with an fentry site */
+noinline int ktrace_test_fentry_target(int x)
+{
+	int y = x * 7;
+
+	barrier();
+	y ^= x >> 3;
+	barrier();
+	return y + 11;
+}
+
+static int ktrace_test_run(const char *val, const struct kernel_param *kp)
+{
+	bool fentry = kp->arg != NULL;
+	unsigned int n, i;
+	u64 start;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	start = ktime_get_ns();
+	for (i = 0; i < n; i++) {
+		if (fentry)
+			ktrace_test_fentry_target(i);
+		else
+			ktrace_test_caller(i);
+	}
+	last_ns = ktime_get_ns() - start;
+	return 0;
+}
+
+static const struct kernel_param_ops ktrace_test_run_ops = {
+	.set = ktrace_test_run,
+};
+
+module_param_cb(run, &ktrace_test_run_ops, NULL, 0200);
+MODULE_PARM_DESC(run, "Call ktrace_test_caller() this many times");
+/* Any non-NULL argument selects the fentry-traced target */
+module_param_cb(run_fentry, &ktrace_test_run_ops, &last_ns, 0200);
+MODULE_PARM_DESC(run_fentry, "Call ktrace_test_fentry_target() this many times");
+
+MODULE_DESCRIPTION("Functions with and without fentry sites, for ktrace tests");
+MODULE_LICENSE("GPL");
