@@ -94,6 +94,23 @@ row "full read of /proc/kallmodsyms" "$((kms / 10)) ms" \
 row "time to /init with ftrace=function" "$traced s" \
 	"ratio $(echo "scale=2; $traced / $plain" | bc)"
 
+# ktrace: cost per traced call, over the same calls untraced (guest bench mode).
+kt=$(sed -n 's/.*harness: bench: ktrace: \(.*\) ns.*/\1/p' "$LOGS/bench-boot-plain.log")
+ktf() { echo "$kt" | sed -n "s/.*\b$1 \([0-9a-z]*\).*/\1/p"; }
+if [ -n "$kt" ] && [ "$(ktf optimized)" != none ] && [ "$(ktf int3)" != none ]; then
+	n=$(ktf calls)
+	per_call() { echo "scale=1; ($1 - $2) / $n" | bc; }
+	f_ns=$(per_call "$(ktf fentry)" "$(ktf base_fentry)")
+	o_ns=$(per_call "$(ktf optimized)" "$(ktf base)")
+	i_ns=$(per_call "$(ktf int3)" "$(ktf base)")
+	row "function tracer, fentry site, per call" "$f_ns ns" "TCG guest, $n calls"
+	row "ktrace, optimized probe, per call" "$o_ns ns" \
+		"ratio $(echo "scale=2; $o_ns / $f_ns" | bc) to fentry (target <= 2)"
+	row "ktrace, int3 probe, per call" "$i_ns ns" "ratio $(echo "scale=2; $i_ns / $f_ns" | bc) to fentry"
+else
+	row "ktrace cost per call" "not measured" "no ktrace figures in the bench boot log"
+fi
+
 {
 	printf '%-46s %14s  %s\n' "benchmark" "figure" "ratio / note"
 	printf '%s\n' "${rows[@]}"

@@ -38,7 +38,7 @@ noinline int ktrace_test_fentry_target(int x)
 
 static int ktrace_test_run(const char *val, const struct kernel_param *kp)
 {
-	bool fentry = kp->arg != NULL;
+	bool fentry = kp->arg;
 	unsigned int n, i;
 	u64 start;
 	int ret;

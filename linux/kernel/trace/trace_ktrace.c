@@ -106,6 +106,7 @@ static int ktrace_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 		return 1;
 	}
 }
+
 NOKPROBE_SYMBOL(ktrace_entry);
 
 static int ktrace_return(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -131,6 +132,7 @@ static int ktrace_return(struct kretprobe_instance *ri, struct pt_regs *regs)
 	__trace_graph_return(tr, &ret, tracing_gen_ctx());
 	return 0;
 }
+
 NOKPROBE_SYMBOL(ktrace_return);
 
 /* Can @addr, the start of a function, be traced by ktrace? */
@@ -247,7 +249,7 @@ static int ktrace_glob_cb(void *data, const char *name, unsigned long addr)
 
 static bool ktrace_is_glob(const char *s)
 {
-	return strpbrk(s, "*?[") != NULL;
+	return strpbrk(s, "*?[");
 }
 
 static bool ktrace_valid_name(const char *s)
