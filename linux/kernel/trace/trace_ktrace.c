@@ -2,15 +2,16 @@
 /*
  * ktrace: functions that have no fentry call site (files built without the
  * ftrace flags, notrace functions) in the function and function_graph
- * tracers, through kretprobes, which the kprobe optimizer turns into jumps
+ * tracers, through kprobes, which the kprobe optimizer turns into jumps
  * where it can.
  *
  * The tracefs file "ktrace" holds the list.  Each write is applied whole
  * or not at all: a refused name leaves the list as it was.  A probe hit
- * writes what the current tracer of the top level trace array would have
- * written for an fentry site: a function entry ("func <-parent") under
- * "function", an entry and a return under "function_graph".  Under other
- * tracers the probes are idle.
+ * does what an fentry site does for the current tracer of the top level
+ * trace array: under "function" it writes a function entry ("func
+ * <-parent"); under "function_graph" it enters the function on the task's
+ * graph shadow stack and hooks its return, as the fentry trampoline does.
+ * Under other tracers the probes are idle.
  *
  * Documentation/trace/ktrace.rst describes the file.
  */
@@ -36,16 +37,10 @@
 
 struct ktrace_probe {
 	struct list_head	list;
-	struct kretprobe	rp;
+	struct kprobe		kp;
 	unsigned long		func;	/* the function; the probe may be after an ENDBR */
 	struct module		*mod;	/* NULL for the kernel itself */
 	char			*name;
-};
-
-/* What a probe hit keeps for its return, in the kretprobe instance */
-struct ktrace_frame {
-	unsigned long long	calltime;
-	int			depth;
 };
 
 static LIST_HEAD(ktrace_probes);
@@ -73,67 +68,37 @@ static enum ktrace_mode ktrace_current_mode(struct trace_array *tr)
 	return KTRACE_IDLE;
 }
 
-static int ktrace_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct ktrace_frame *frame = (struct ktrace_frame *)ri->data;
-	struct kretprobe *rp = get_kretprobe(ri);
+	struct ktrace_probe *p = container_of(kp, struct ktrace_probe, kp);
+	/* At the first instruction the return address is on top */
+	unsigned long *retp = (unsigned long *)kernel_stack_pointer(regs);
 	struct trace_array *tr = top_trace_array();
-	struct ftrace_graph_ent ent;
-	unsigned long ip;
 
-	if (!rp || !tr)
-		return 1;
-	ip = container_of(rp, struct ktrace_probe, rp)->func;
+	if (!tr)
+		return 0;
 
 	switch (ktrace_current_mode(tr)) {
 	case KTRACE_FUNCTION:
-		/* At the first instruction the return address is on top */
-		trace_function(tr, ip, *(unsigned long *)kernel_stack_pointer(regs),
-			       tracing_gen_ctx());
-		return 1;	/* no return to hook */
+		trace_function(tr, p->func, *retp, tracing_gen_ctx());
+		break;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	case KTRACE_GRAPH:
-		/*
-		 * Count this function in the task's graph depth, so that
-		 * fentry-traced functions that it calls nest inside it.
-		 */
-		frame->depth = ++current->curr_ret_depth;
-		frame->calltime = trace_clock_local();
-		ent.func = ip;
-		ent.depth = frame->depth;
-		__trace_graph_entry(tr, &ent, tracing_gen_ctx());
-		return 0;
-	default:
-		return 1;
-	}
-}
-
-NOKPROBE_SYMBOL(ktrace_entry);
-
-static int ktrace_return(struct kretprobe_instance *ri, struct pt_regs *regs)
-{
-	struct ktrace_frame *frame = (struct ktrace_frame *)ri->data;
-	struct kretprobe *rp = get_kretprobe(ri);
-	struct trace_array *tr = top_trace_array();
-	struct ftrace_graph_ret ret = {};
-
-	/* The entry counted this function: uncount it whatever happened since */
-	current->curr_ret_depth--;
-
-	if (!rp || !tr || ktrace_current_mode(tr) != KTRACE_GRAPH)
-		return 0;
-
-	ret.func = container_of(rp, struct ktrace_probe, rp)->func;
-	ret.depth = frame->depth;
-	ret.calltime = frame->calltime;
-	ret.rettime = trace_clock_local();
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-	ret.retval = regs_return_value(regs);
+		/* What the fentry trampoline does: enter, and hook the return */
+		if (ftrace_graph_is_dead() ||
+		    atomic_read(&current->tracing_graph_pause))
+			break;
+		if (!function_graph_enter(*retp, p->func, 0, retp))
+			*retp = (unsigned long)&return_to_handler;
+		break;
 #endif
-	__trace_graph_return(tr, &ret, tracing_gen_ctx());
+	default:
+		break;
+	}
 	return 0;
 }
 
-NOKPROBE_SYMBOL(ktrace_return);
+NOKPROBE_SYMBOL(ktrace_pre_handler);
 
 /* Can @addr, the start of a function, be traced by ktrace? */
 static int ktrace_check(const char *name, unsigned long addr)
@@ -217,10 +182,8 @@ static int ktrace_add_one(struct ktrace_change *c, const char *name,
 		return -ENOMEM;
 	}
 	p->func = addr;
-	p->rp.kp.addr = (kprobe_opcode_t *)addr;
-	p->rp.entry_handler = ktrace_entry;
-	p->rp.handler = ktrace_return;
-	p->rp.data_size = sizeof(struct ktrace_frame);
+	p->kp.addr = (kprobe_opcode_t *)addr;
+	p->kp.pre_handler = ktrace_pre_handler;
 	list_add_tail(&p->list, &c->add);
 	c->nr_add++;
 	return 0;
@@ -320,7 +283,7 @@ static void ktrace_unregister_list(struct list_head *head)
 	if (list_empty(head))
 		return;
 	list_for_each_entry_safe(p, n, head, list) {
-		unregister_kretprobe(&p->rp);
+		unregister_kprobe(&p->kp);
 		list_del(&p->list);
 		ktrace_free(p);
 	}
@@ -343,7 +306,7 @@ static int ktrace_apply(struct ktrace_change *c)
 	int ret = 0;
 
 	list_for_each_entry_safe(p, n, &c->add, list) {
-		ret = register_kretprobe(&p->rp);
+		ret = register_kprobe(&p->kp);
 		if (ret) {
 			pr_info("%s: cannot probe it (%d)\n", p->name, ret);
 			break;
@@ -454,7 +417,7 @@ static bool ktrace_optimized(struct kprobe *kp)
 static int ktrace_seq_show(struct seq_file *m, void *v)
 {
 	struct ktrace_probe *p = list_entry(v, struct ktrace_probe, list);
-	struct kprobe *kp = &p->rp.kp;
+	struct kprobe *kp = &p->kp;
 	const char *state;
 
 	if (kprobe_gone(kp))
