@@ -431,7 +431,7 @@ static int ktrace_seq_show(struct seq_file *m, void *v)
 
 	seq_puts(m, p->name);
 	if (p->mod)
-		seq_printf(m, " [%s]", p->mod->name);
+		seq_printf(m, " [%s]", module_name(p->mod));
 	seq_printf(m, "\t%s\n", state);
 	return 0;
 }
@@ -508,6 +508,7 @@ static const struct file_operations ktrace_fops = {
 	.release	= ktrace_release,
 };
 
+#ifdef CONFIG_MODULES
 /* A module's probes go with it */
 static int ktrace_module_notify(struct notifier_block *nb, unsigned long val,
 				void *data)
@@ -534,6 +535,7 @@ static int ktrace_module_notify(struct notifier_block *nb, unsigned long val,
 static struct notifier_block ktrace_module_nb = {
 	.notifier_call = ktrace_module_notify,
 };
+#endif
 
 static __init int ktrace_init(void)
 {
@@ -544,7 +546,9 @@ static __init int ktrace_init(void)
 		return 0;
 
 	trace_create_file("ktrace", TRACE_MODE_WRITE, NULL, NULL, &ktrace_fops);
+#ifdef CONFIG_MODULES
 	register_module_notifier(&ktrace_module_nb);
+#endif
 	return 0;
 }
 fs_initcall(ktrace_init);
