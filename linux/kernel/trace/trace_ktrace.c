@@ -54,17 +54,26 @@ enum ktrace_mode {
 	KTRACE_GRAPH,
 };
 
+/* The tracers a probe hit acts for, found by name on first sight */
+static struct tracer *ktrace_tracers[KTRACE_GRAPH + 1];
+
 static enum ktrace_mode ktrace_current_mode(struct trace_array *tr)
 {
 	struct tracer *t = READ_ONCE(tr->current_trace);
 
-	if (!tracer_tracing_is_on(tr))
-		return KTRACE_IDLE;
-	if (!strcmp(t->name, "function"))
+	if (t == READ_ONCE(ktrace_tracers[KTRACE_FUNCTION]))
 		return KTRACE_FUNCTION;
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
-	    !strcmp(t->name, "function_graph"))
+	if (t == READ_ONCE(ktrace_tracers[KTRACE_GRAPH]))
 		return KTRACE_GRAPH;
+	if (!strcmp(t->name, "function")) {
+		WRITE_ONCE(ktrace_tracers[KTRACE_FUNCTION], t);
+		return KTRACE_FUNCTION;
+	}
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+	    !strcmp(t->name, "function_graph")) {
+		WRITE_ONCE(ktrace_tracers[KTRACE_GRAPH], t);
+		return KTRACE_GRAPH;
+	}
 	return KTRACE_IDLE;
 }
 
@@ -80,12 +89,13 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 
 	switch (ktrace_current_mode(tr)) {
 	case KTRACE_FUNCTION:
+		/* With tracing off, the ring buffer refuses the entry */
 		trace_function(tr, p->func, *retp, tracing_gen_ctx());
 		break;
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	case KTRACE_GRAPH:
 		/* What the fentry trampoline does: enter, and hook the return */
-		if (ftrace_graph_is_dead() ||
+		if (!tracer_tracing_is_on(tr) || ftrace_graph_is_dead() ||
 		    atomic_read(&current->tracing_graph_pause))
 			break;
 		if (!function_graph_enter(*retp, p->func, 0, retp))
