@@ -305,6 +305,21 @@ static void ktrace_unregister_list(struct list_head *head)
 	wait_for_kprobe_optimizer();
 }
 
+/* Drop what @c would add; put back what it would remove */
+static void ktrace_discard(struct ktrace_change *c)
+{
+	struct ktrace_probe *p, *n;
+
+	list_for_each_entry_safe(p, n, &c->add, list) {
+		list_del(&p->list);
+		ktrace_free(p);
+	}
+	list_for_each_entry_safe(p, n, &c->remove, list) {
+		list_move_tail(&p->list, &ktrace_probes);
+		ktrace_nr_probes++;
+	}
+}
+
 /*
  * Register what @c adds; only then drop what it removes.  On an error
  * nothing changes: the probes removed so far go back on the list.
@@ -328,34 +343,13 @@ static int ktrace_apply(struct ktrace_change *c)
 	}
 	if (ret) {
 		ktrace_unregister_list(&done);
-		list_for_each_entry_safe(p, n, &c->add, list) {
-			list_del(&p->list);
-			ktrace_free(p);
-		}
-		list_for_each_entry_safe(p, n, &c->remove, list) {
-			list_move_tail(&p->list, &ktrace_probes);
-			ktrace_nr_probes++;
-		}
+		ktrace_discard(c);
 		return ret;
 	}
 	list_splice_tail(&done, &ktrace_probes);
 	ktrace_nr_probes += c->nr_add;
 	ktrace_unregister_list(&c->remove);
 	return 0;
-}
-
-static void ktrace_discard(struct ktrace_change *c)
-{
-	struct ktrace_probe *p, *n;
-
-	list_for_each_entry_safe(p, n, &c->add, list) {
-		list_del(&p->list);
-		ktrace_free(p);
-	}
-	list_for_each_entry_safe(p, n, &c->remove, list) {
-		list_move_tail(&p->list, &ktrace_probes);
-		ktrace_nr_probes++;
-	}
 }
 
 /* Apply one write: blank separated names and globs, "!" to remove */
