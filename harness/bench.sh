@@ -111,6 +111,42 @@ else
 	row "ktrace cost per call" "not measured" "no ktrace figures in the bench boot log"
 fi
 
+# Very early function tracing: the bench boot with ftrace=function records
+# from start_kernel() on and, with VERY_EARLY_FUNCTION_TRACER_BENCHMARK,
+# times calls of a traced function with the tracer off and recording.
+early=$(tr -d '\r' < "$LOGS/bench-boot-ftrace.log" | grep 'ftrace: very early: [0-9]* calls recorded' || true)
+eb=$(tr -d '\r' < "$LOGS/bench-boot-ftrace.log" | grep 'ftrace: very early: benchmark:' || true)
+if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
+	rec=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call recorded.*/\1/')
+	off=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call with the tracer off.*/\1/')
+	row "very early tracer, per recorded call" "$((rec - off)) ns" \
+		"ratio $(echo "scale=2; ($rec - $off) / $f_ns" | bc) to the function tracer (target <= 0.5)"
+	row "traced call, very early tracer off" "$off ns" "call, __fentry__ test and return, TCG"
+	n=$(echo "$early" | sed 's/.*very early: \([0-9]*\) calls recorded.*/\1/')
+	d=$(echo "$early" | sed 's/.*calls recorded, \([0-9]*\) dropped.*/\1/')
+	buf=$(echo "$early" | sed 's/.*buffer \([0-9]*\) KiB.*/\1/')
+	row "calls before ftrace_init(), unfiltered boot" "$n" \
+		"$((n * 16 / 1024)) KiB of entries; $d dropped with the default $buf KiB"
+else
+	row "very early tracer" "not measured" "no figures in the bench boot log"
+fi
+# Time to /init with the option built in but off, and not built: best of 3.
+"$ROOT/harness/build.sh" noearly > /dev/null
+"$ROOT/harness/initramfs.sh" noearly > /dev/null
+best_init() { # FLAVOR
+	local i t best=
+	for i in 1 2 3; do
+		BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$1" idle "$LOGS/bench-boot-$1-$i.log" > /dev/null
+		t=$(init_time "$LOGS/bench-boot-$1-$i.log")
+		if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then best=$t; fi
+	done
+	echo "$best"
+}
+on=$(best_init qemu)
+not=$(best_init noearly)
+row "time to /init, VERY_EARLY built in, off" "$on s" \
+	"not built: $not s, ratio $(echo "scale=3; $on / $not" | bc) (target <= 1.01), best of 3"
+
 {
 	printf '%-46s %14s  %s\n' "benchmark" "figure" "ratio / note"
 	printf '%s\n' "${rows[@]}"

@@ -19,6 +19,12 @@ cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
 [ -n "${BOOT_NO_FTRACE:-}" ] ||
 	cmdline+=" ftrace=function trace_buf_size=1M ftrace_notrace=:mod:kallmodsyms_fixture_beta"
 cmdline+=" $extra"
+# BOOT_CMDLINE_ONLY=1: print the command line and stop (check.sh sizes a
+# parameter to what the command line holds).
+if [ -n "${BOOT_CMDLINE_ONLY:-}" ]; then
+	echo "$cmdline"
+	exit 0
+fi
 mkdir -p "$(dirname "$log")"
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 

@@ -17,7 +17,11 @@ debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
 # For make bench: the test kernel without the series' options.
 nokallmodsyms) fragments=(ftrace_series_qemu.config)
        disable=(KALLMODSYMS KALLMODSYMS_KUNIT_TEST TEST_KALLMODSYMS) ;;
-*) die "unknown flavor '$flavor' (qemu, debug or nokallmodsyms)" ;;
+# For make bench: the test kernel without very early function tracing.
+noearly) fragments=(ftrace_series_qemu.config)
+       disable=(VERY_EARLY_FUNCTION_TRACER VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
+		VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
+*) die "unknown flavor '$flavor' (qemu, debug, nokallmodsyms or noearly)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log

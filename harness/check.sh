@@ -38,6 +38,35 @@ else
 	problems+=("the $flavor guest did not boot to the end")
 fi
 
+# Boots with command lines of their own (harness/early-boots.list).
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+while IFS='|' read -r name cases extra <&3; do
+	name=$(trim "$name") cases=$(trim "$cases") extra="$(trim "$extra") kunit.enable=0"
+	if [[ $extra == *@LONG_LIST@* ]]; then
+		used=$(BOOT_CMDLINE_ONLY=1 "$ROOT/harness/boot.sh" "$flavor" check - \
+			"${extra/@LONG_LIST@/} harness_cases=$cases" | wc -c)
+		list= i=0
+		while entry="no_such_function_$i*"; [ $((used + ${#list} + ${#entry} + 1)) -lt 2047 ]; do
+			list+=${list:+,}$entry
+			i=$((i + 1))
+		done
+		extra=${extra/@LONG_LIST@/$list}
+	fi
+	console=$LOGS/check-$flavor-$name.console.log
+	if BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$console" \
+		"$extra harness_cases=$cases"; then
+		awk -f "$ROOT/harness/console-results.awk" "$console" >> "$results"
+		grep -q 'harness: ftracetest done' "$console" ||
+			problems+=("the $name guest stopped before ftracetest finished")
+		if splats=$("$ROOT/harness/splats.sh" "$console"); then :; else
+			printf '%s\n' "$splats" | head -n 20 >&2
+			problems+=("kernel splat in ${console#$ROOT/}")
+		fi
+	else
+		problems+=("the $flavor guest ($name) did not boot to the end")
+	fi
+done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
+
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
 passed=$(grep -c '^PASS' "$results" || true)
 failed=$(grep -c '^FAIL' "$results" || true)
