@@ -482,8 +482,6 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 /* Read the command line and get ready to record; at start_kernel(). */
 static void __init ftrace_early_arm(void)
 {
-	extern unsigned long __start_mcount_loc[];
-	extern unsigned long __stop_mcount_loc[];
 	size_t room;
 	char *p;
 
@@ -610,9 +608,12 @@ static struct {
  */
 static void __init ftrace_early_bench(void)
 {
-	int (*volatile fn)(int) = ftrace_early_bench_target;
+	int (*fn)(int) = ftrace_early_bench_target;
 	unsigned int i, n, nr = fe.nr;
 	u64 t0, t1, t2;
+
+	/* Called through a pointer the compiler cannot see through. */
+	OPTIMIZER_HIDE_VAR(fn);
 
 	n = min(fe.max - fe.nr, FTRACE_EARLY_BENCH_CALLS);
 	if (fe.dropped || !n)
@@ -722,8 +723,9 @@ void __init ftrace_early_stop(void)
 		ftrace_early_bench();
 		fe.state = FTRACE_EARLY_STOPPED;
 		ftrace_early_pending = true;
-	} else if (fe.state == FTRACE_EARLY_WAITING)
+	} else if (fe.state == FTRACE_EARLY_WAITING) {
 		fe.state = FTRACE_EARLY_OFF;
+	}
 	ftrace_early_warn();
 	/* Armed, but the filters could not be honoured. */
 	if (fe.state == FTRACE_EARLY_OFF && fe.brk) {

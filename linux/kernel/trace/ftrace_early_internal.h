@@ -43,6 +43,10 @@ struct ftrace_early_filter {
 	unsigned int nr_notrace;	/* sites ftrace_notrace= took out */
 };
 
+/* The fentry call sites of vmlinux, sorted at build time. */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
 int ftrace_early_parse_globs(char *list, struct ftrace_early_glob *globs,
 			     int max, int *nr_bad);
 void ftrace_early_filter_build(struct ftrace_early_filter *f,
