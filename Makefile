@@ -4,6 +4,9 @@
 # and the harness that builds, boots and tests it.  Run `make help`.
 
 H := harness
+# make run: a trace buffer that keeps its oldest entries and holds the very
+# early part of the boot, so the head of the trace shows start_kernel().
+RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
 .PHONY: help deps assemble build run shell check check-debug bench series \
 	check-series checkpatch fuzz clean
@@ -31,7 +34,7 @@ build: assemble
 
 run: build
 	@$(H)/initramfs.sh qemu
-	@$(H)/boot.sh qemu run out/logs/run.log
+	@$(H)/boot.sh qemu run out/logs/run.log "$(RUN_CMDLINE)"
 
 shell: build
 	@$(H)/initramfs.sh qemu

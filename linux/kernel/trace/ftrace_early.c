@@ -275,7 +275,6 @@ int __init ftrace_early_parse_globs(char *list, struct ftrace_early_glob *globs,
 		}
 		g = &globs[n];
 		memset(g, 0, sizeof(*g));
-		g->text = tok;
 		mod = strstr(tok, ":mod:");
 		if (mod) {
 			*mod = '\0';

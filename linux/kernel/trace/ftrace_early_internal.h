@@ -17,7 +17,6 @@
 struct ftrace_early_glob {
 	struct ftrace_glob func;
 	struct ftrace_glob mod;
-	const char *text;	/* the entry as written, for messages */
 	bool has_mod;
 	bool not;
 	bool matched;		/* selected at least one call site */
