@@ -21,22 +21,27 @@ if [ "$flavor" = qemu ]; then
 fi
 "$ROOT/harness/build.sh" "$flavor"
 "$ROOT/harness/initramfs.sh" "$flavor"
-console=$LOGS/check-$flavor.console.log
 timeout=900
 [ "$flavor" = debug ] && timeout=1800
-if BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$console"; then
-	awk -f "$ROOT/harness/console-results.awk" "$console" >> "$results"
-	grep -q 'harness: ftracetest done' "$console" ||
-		problems+=("the guest stopped before ftracetest finished")
-	grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
-		problems+=("no KUnit results in the console log")
-	if splats=$("$ROOT/harness/splats.sh" "$console"); then :; else
-		printf '%s\n' "$splats" | head -n 20 >&2
-		problems+=("kernel splat in ${console#$ROOT/}")
+# boot NAME CONSOLE [EXTRA_CMDLINE]: boot the guest in check mode, collect
+# its results; what went wrong goes to problems.
+boot() {
+	local splats
+	if ! BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$2" "${3:-}"; then
+		problems+=("the $flavor guest ($1) did not boot to the end")
+		return
 	fi
-else
-	problems+=("the $flavor guest did not boot to the end")
-fi
+	awk -f "$ROOT/harness/console-results.awk" "$2" >> "$results"
+	grep -q 'harness: ftracetest done' "$2" ||
+		problems+=("the $1 guest stopped before ftracetest finished")
+	if splats=$("$ROOT/harness/splats.sh" "$2"); then :; else
+		printf '%s\n' "$splats" | head -n 20 >&2
+		problems+=("kernel splat in ${2#"$ROOT"/}")
+	fi
+}
+boot main "$LOGS/check-$flavor.console.log"
+grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
+	problems+=("no KUnit results in the console log")
 
 # Boots with command lines of their own (harness/early-boots.list).
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
@@ -52,19 +57,7 @@ while IFS='|' read -r name cases extra <&3; do
 		done
 		extra=${extra/@LONG_LIST@/$list}
 	fi
-	console=$LOGS/check-$flavor-$name.console.log
-	if BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$console" \
-		"$extra harness_cases=$cases"; then
-		awk -f "$ROOT/harness/console-results.awk" "$console" >> "$results"
-		grep -q 'harness: ftracetest done' "$console" ||
-			problems+=("the $name guest stopped before ftracetest finished")
-		if splats=$("$ROOT/harness/splats.sh" "$console"); then :; else
-			printf '%s\n' "$splats" | head -n 20 >&2
-			problems+=("kernel splat in ${console#$ROOT/}")
-		fi
-	else
-		problems+=("the $flavor guest ($name) did not boot to the end")
-	fi
+	boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
 done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
