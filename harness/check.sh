@@ -50,7 +50,7 @@ while IFS='|' read -r name cases extra <&3; do
 	if [[ $extra == *@LONG_LIST@* ]]; then
 		used=$(BOOT_CMDLINE_ONLY=1 "$ROOT/harness/boot.sh" "$flavor" check - \
 			"${extra/@LONG_LIST@/} harness_cases=$cases" | wc -c)
-		list= i=0
+		list='' i=0
 		while entry="no_such_function_$i*"; [ $((used + ${#list} + ${#entry} + 1)) -lt 2047 ]; do
 			list+=${list:+,}$entry
 			i=$((i + 1))
