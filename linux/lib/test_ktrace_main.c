@@ -7,8 +7,11 @@
  * Writing N to /sys/module/test_ktrace/parameters/run calls the caller N
  * times; writing N to run_fentry calls ktrace_test_fentry_target(), the
  * same code with an fentry site, N times.  last_ns then holds how long
- * the calls took, for benchmarks.
+ * the calls took, for benchmarks.  target_insn names what starts
+ * ktrace_test_target() now: "jmp" once ktrace's probe there is optimized,
+ * "int3" while it is a breakpoint, "code" without a probe.
  */
+#include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -66,6 +69,30 @@ MODULE_PARM_DESC(run, "Call ktrace_test_caller() this many times");
 /* Any non-NULL argument selects the fentry-traced target */
 module_param_cb(run_fentry, &ktrace_test_run_ops, &last_ns, 0200);
 MODULE_PARM_DESC(run_fentry, "Call ktrace_test_fentry_target() this many times");
+
+/* The opcode where a probe of ktrace_test_target() goes (after an ENDBR) */
+static int ktrace_test_target_insn(char *buf, const struct kernel_param *kp)
+{
+	const u8 *p = (const u8 *)ktrace_test_target;
+	static const u8 endbr64[] = { 0xf3, 0x0f, 0x1e, 0xfa };
+	const char *what = "code";
+
+	if (!IS_ENABLED(CONFIG_X86_64))
+		return sysfs_emit(buf, "unknown\n");
+	if (!memcmp(p, endbr64, sizeof(endbr64)))
+		p += sizeof(endbr64);
+	if (*p == 0xe9)		/* JMP rel32: the optimized probe */
+		what = "jmp";
+	else if (*p == 0xcc)	/* INT3 */
+		what = "int3";
+	return sysfs_emit(buf, "%s\n", what);
+}
+
+static const struct kernel_param_ops ktrace_test_insn_ops = {
+	.get = ktrace_test_target_insn,
+};
+module_param_cb(target_insn, &ktrace_test_insn_ops, NULL, 0444);
+MODULE_PARM_DESC(target_insn, "What starts ktrace_test_target(): jmp, int3 or code");
 
 MODULE_DESCRIPTION("Functions with and without fentry sites, for ktrace tests");
 MODULE_LICENSE("GPL");

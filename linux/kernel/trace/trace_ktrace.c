@@ -405,17 +405,30 @@ static void ktrace_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ktrace_mutex);
 }
 
-/* Optimization applies to the probe that kprobes keeps at the address */
+/*
+ * Optimization applies to the probe that kprobes keeps at the address.  Its
+ * flag says "optimized" from the moment it is queued for the optimizer, which
+ * puts the jump in a few ticks later and then takes it off its list: until
+ * then calls still hit the int3.
+ */
 static bool ktrace_optimized(struct kprobe *kp)
 {
+#ifdef CONFIG_OPTPROBES
+	struct optimized_kprobe *op;
 	struct kprobe *ap;
-	bool ret;
+	bool ret = false;
 
 	preempt_disable();
 	ap = get_kprobe(kp->addr);
-	ret = ap && kprobe_optimized(ap);
+	if (ap && kprobe_optimized(ap)) {
+		op = container_of(ap, struct optimized_kprobe, kp);
+		ret = list_empty(&op->list);
+	}
 	preempt_enable();
 	return ret;
+#else
+	return false;
+#endif
 }
 
 static int ktrace_seq_show(struct seq_file *m, void *v)
