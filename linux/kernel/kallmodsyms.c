@@ -211,7 +211,7 @@ bool kallmodsyms_in_module(unsigned long addr, const char *name)
 
 static unsigned int size_code(u32 sym)
 {
-	return (kallmodsyms_size_codes[sym / 2] >> (sym % 2 ? 4 : 0)) & 0xf;
+	return (kallmodsyms_size_codes[sym / 16] >> (sym % 16 * 4)) & 0xf;
 }
 
 /* The size of symbol @sym at @addr: amortised O(1) in a forward walk. */

@@ -38,8 +38,10 @@
  *   An in-order walk keeps its place and costs amortised O(1) per address.
  *
  * Symbol sizes
- *   One 4-bit code c per kallsyms symbol, in kallsyms order (symbol i is the
- *   low nibble of byte i / 2 when i is even, the high nibble when odd).  Let
+ *   One 4-bit code c per kallsyms symbol, in kallsyms order, sixteen to a
+ *   64-bit word: symbol i is bits 4 * (i % 16) to 4 * (i % 16) + 3 of
+ *   kallmodsyms_size_codes[i / 16] (words, not bytes: the same on either
+ *   byte order).  Let
  *   gap(i) be the distance from symbol i's address to the next larger
  *   kallsyms address (0 for the last address).  Then:
  *     c < KALLMODSYMS_SIZE_ZERO:    size = gap(i) - c
@@ -102,7 +104,7 @@ extern const struct kallmodsyms_space kallmodsyms_spaces[KALLMODSYMS_NR_SPACES];
 extern const char kallmodsyms_names[];
 extern const u16 kallmodsyms_lists[];
 extern const unsigned int kallmodsyms_num_syms;
-extern const u8 kallmodsyms_size_codes[];
+extern const u64 kallmodsyms_size_codes[];
 extern const u8 kallmodsyms_size_escapes[];
 extern const u32 kallmodsyms_size_index[];
 #endif /* __KERNEL__ */

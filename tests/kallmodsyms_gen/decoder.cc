@@ -39,7 +39,7 @@ Decoder::Decoder(const std::string& asm_text) {
   while (std::getline(in, line)) {
     line = Trim(line);
     if (line.empty() || line[0] == '#' || line.rfind(".globl", 0) == 0 ||
-        line.rfind(".section", 0) == 0 || line == "ALGN")
+        line.rfind(".section", 0) == 0 || line.rfind(".balign", 0) == 0 || line == "ALGN")
       continue;
     if (line.back() == ':') {
       label = line.substr(0, line.size() - 1);
@@ -62,8 +62,8 @@ Decoder::Decoder(const std::string& asm_text) {
         throw std::runtime_error("bad .asciz: " + line);
       for (char c : rest.substr(1, rest.size() - 2)) out.push_back(static_cast<uint8_t>(c));
       out.push_back(0);
-    } else if (op == ".long" || op == ".short" || op == ".byte") {
-      int n = op == ".long" ? 4 : op == ".short" ? 2 : 1;
+    } else if (op == ".quad" || op == ".long" || op == ".short" || op == ".byte") {
+      int n = op == ".quad" ? 8 : op == ".long" ? 4 : op == ".short" ? 2 : 1;
       std::istringstream vals(rest);
       std::string v;
       while (std::getline(vals, v, ',')) {
@@ -161,6 +161,8 @@ std::set<std::string> Decoder::ModulesOf(uint64_t address, uint64_t text_base) c
 
 uint64_t Decoder::SizeOf(size_t i, const std::vector<uint64_t>& addr) const {
   const std::vector<uint8_t>& codes = Section("kallmodsyms_size_codes");
+  // 64-bit words, put here in little-endian order: byte k / 2 holds code k
+  // in its low nibble when k is even, in its high nibble when odd.
   auto code_of = [&](size_t k) -> unsigned {
     if (k / 2 >= codes.size()) throw std::runtime_error("size code past the end");
     return (codes[k / 2] >> (k % 2 ? 4 : 0)) & 0xf;

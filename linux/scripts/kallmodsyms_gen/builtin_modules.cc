@@ -57,11 +57,22 @@ BuiltinModules ReadBuiltinModules(LineReader* in) {
   return mods;
 }
 
-void CheckMembersLinked(const BuiltinModules& modules,
-                        const std::unordered_set<std::string_view>& files) {
-  for (const auto& [obj, line] : modules.line_of)
-    if (!files.count(obj))
-      throw InputError(modules.path, line, "expected " + obj + " in the link map, it is not there");
+MemberObjects::MemberObjects(const BuiltinModules& modules)
+    : modules_(modules), linked_(modules.line_of.size()) {
+  for (const auto& kv : modules.line_of) linked_.Insert(kv.first, false);
+}
+
+bool MemberObjects::Wants(std::string_view file) {
+  bool* linked = linked_.Find(file);
+  if (!linked) return false;
+  *linked = true;
+  return true;
+}
+
+void MemberObjects::CheckAllLinked() const {
+  for (const auto& [obj, line] : modules_.line_of)
+    if (!*linked_.Find(obj))
+      throw InputError(modules_.path, line, "expected " + obj + " in the link map, it is not there");
 }
 
 }  // namespace kallmodsyms

@@ -12,10 +12,10 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "input.h"
+#include "object_table.h"
 
 namespace kallmodsyms {
 
@@ -34,9 +34,21 @@ BuiltinModules ReadBuiltinModules(LineReader* in);
 // The module name kbuild derives from a module's object path.
 std::string ModuleName(const std::string& object_path);
 
-// Throws InputError naming the first member object that `files` lacks.
-void CheckMembersLinked(const BuiltinModules& modules,
-                        const std::unordered_set<std::string_view>& files);
+// The member objects of the modules, as a filter for the link maps that also
+// notes which members the maps name.
+class MemberObjects {
+ public:
+  explicit MemberObjects(const BuiltinModules& modules);
+  // True if `file` is a member of a module; notes it as linked.
+  bool Wants(std::string_view file);
+  // Throws InputError naming the first member object (in name order) that
+  // no map named.
+  void CheckAllLinked() const;
+
+ private:
+  const BuiltinModules& modules_;
+  ObjectTable<bool> linked_;
+};
 
 }  // namespace kallmodsyms
 

@@ -6,50 +6,88 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
+#include <initializer_list>
+#include <string_view>
 
 namespace kallmodsyms {
 namespace {
 
 // Appends assembler rows to one buffer: a directive, its values and a
-// comment saying what the row is.
+// comment saying what the row is.  The size table makes most of the text
+// (thousands of rows): rows are built by appending, without temporaries.
 class Asm {
  public:
-  Asm() { out_.reserve(1 << 19); }
-  void Raw(const std::string& s) { out_ += s; }
-  void Label(const std::string& name) {
-    out_ += "\t.globl\t" + name + "\n";
-    out_ += "\tALGN\n" + name + ":\n";
+  explicit Asm(size_t reserve = 1 << 16) { out_.reserve(reserve); }
+  void Raw(std::string_view s) { out_ += s; }
+  void Label(std::string_view name) {
+    out_ += "\t.globl\t";
+    out_ += name;
+    out_ += "\n\tALGN\n";
+    out_ += name;
+    out_ += ":\n";
   }
-  void Long(uint64_t v, const std::string& comment) { Value(".long", v, comment); }
-  void Short(uint64_t v, const std::string& comment) { Value(".short", v, comment); }
-  void Ptr(const std::string& sym, const std::string& comment) {
-    out_ += "\tPTR\t" + sym;
+  void Long(uint64_t v, std::string_view comment) { Value(".long", v, comment); }
+  void Short(uint64_t v, std::string_view comment) { Value(".short", v, comment); }
+  void Ptr(std::string_view sym, std::string_view comment) {
+    out_ += "\tPTR\t";
+    out_ += sym;
     Comment(comment);
   }
-  void Asciz(const std::string& s, const std::string& comment) {
-    out_ += "\t.asciz\t\"" + s + "\"";
+  void Asciz(std::string_view s, std::string_view comment) {
+    out_ += "\t.asciz\t\"";
+    out_ += s;
+    out_ += '"';
     Comment(comment);
   }
-  void Bytes(const uint8_t* p, size_t n, const std::string& comment) {
-    out_ += "\t.byte\t";
+  // A row of values of one directive; then EndRow() with its comment.
+  void Row(const char* directive, uint64_t v) {
+    StartRow(directive);
+    AppendHex(&out_, v);
+  }
+  void Row(const char* directive, const uint8_t* p, size_t n) {
+    StartRow(directive);
     for (size_t i = 0; i < n; ++i) {
       if (i) out_ += ", ";
       AppendHex(&out_, p[i]);
     }
-    Comment(comment);
   }
-  const std::string& text() const { return out_; }
+  void Row(const char* directive, const uint64_t* p, size_t n) {
+    StartRow(directive);
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out_ += ", ";
+      AppendHex16(&out_, p[i]);
+    }
+  }
+  // Ends a row with a comment made of `parts` (none: no comment).
+  void EndRow(std::initializer_list<std::string_view> parts) {
+    if (parts.size()) {
+      out_ += "\t/* ";
+      for (std::string_view part : parts) out_ += part;
+      out_ += " */";
+    }
+    out_ += '\n';
+  }
+  std::string& text() { return out_; }
 
   static void AppendHex(std::string* out, uint64_t v) {
     char b[18];
-    int n = 0;
+    char* e = b + sizeof(b);
+    char* p = e;
     do {
-      b[n++] = "0123456789abcdef"[v & 0xf];
+      *--p = "0123456789abcdef"[v & 0xf];
       v >>= 4;
     } while (v);
-    *out += "0x";
-    while (n) *out += b[--n];
+    *--p = 'x';
+    *--p = '0';
+    out->append(p, static_cast<size_t>(e - p));
+  }
+  // All sixteen digits, for the rows of 64-bit words.
+  static void AppendHex16(std::string* out, uint64_t v) {
+    char b[18] = {'0', 'x'};
+    for (int i = 17; i >= 2; --i, v >>= 4) b[i] = "0123456789abcdef"[v & 0xf];
+    out->append(b, sizeof(b));
   }
   static std::string Hex(uint64_t v) {
     std::string s;
@@ -58,14 +96,17 @@ class Asm {
   }
 
  private:
-  void Value(const char* directive, uint64_t v, const std::string& comment) {
+  void StartRow(const char* directive) {
     out_ += '\t';
     out_ += directive;
     out_ += '\t';
+  }
+  void Value(const char* directive, uint64_t v, std::string_view comment) {
+    StartRow(directive);
     AppendHex(&out_, v);
     Comment(comment);
   }
-  void Comment(const std::string& comment) {
+  void Comment(std::string_view comment) {
     if (!comment.empty()) {
       out_ += "\t/* ";
       out_ += comment;
@@ -75,6 +116,12 @@ class Asm {
   }
   std::string out_;
 };
+
+// Decimal digits of `v`, in `buf`.
+std::string_view Decimal(uint64_t v, char (&buf)[24]) {
+  auto r = std::to_chars(buf, buf + sizeof(buf), v);
+  return std::string_view(buf, static_cast<size_t>(r.ptr - buf));
+}
 
 std::string NameOfRef(const ModuleTables& t, uint32_t ref) {
   if (ref == 0) return "no module";
@@ -135,33 +182,40 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
       a.Long(e.index[b].second, "block " + std::to_string(b) + ": record offset");
     }
     a.Label("kallmodsyms_" + n + "_stream");
-    for (const EncodedSpace::Row& r : e.rows)
-      a.Bytes(e.stream.data() + r.begin, r.end - r.begin,
-              (e.base_symbol.empty() ? std::string("") : e.base_symbol + "+") + Asm::Hex(r.start) +
-                  ": " + NameOfRef(t, r.ref));
+    for (const EncodedSpace::Row& r : e.rows) {
+      a.Row(".byte", e.stream.data() + r.begin, r.end - r.begin);
+      std::string start = Asm::Hex(r.start);
+      a.EndRow({e.base_symbol, e.base_symbol.empty() ? "" : "+", start, ": ", NameOfRef(t, r.ref)});
+    }
   }
 
-  return a.text();
+  return std::move(a.text());
 }
 
 std::string EmitSizeTableAsm(const SizeTable& sizes, const std::vector<Symbol>& symbols) {
-  Asm a;
+  // About 120 bytes of text per block of 64 symbols, 60 per 16 escapes.
+  Asm a(sizes.index.size() * 160 + sizes.escapes.size() * 6);
+  char num[24];
   a.Label("kallmodsyms_size_index");
-  for (size_t b = 0; b < sizes.index.size(); ++b)
-    a.Long(sizes.index[b], "symbols from " + std::to_string(b * KALLMODSYMS_SIZE_BLOCK));
-  a.Label("kallmodsyms_size_codes");
-  for (size_t i = 0; i < sizes.codes.size(); i += 16) {
-    size_t n = std::min<size_t>(16, sizes.codes.size() - i);
-    a.Bytes(sizes.codes.data() + i, n,
-            "symbols from " + std::to_string(i * 2) + ": " + std::string(symbols[i * 2].name));
+  for (size_t b = 0; b < sizes.index.size(); ++b) {
+    a.Row(".long", sizes.index[b]);
+    a.EndRow({"symbols from ", Decimal(b * KALLMODSYMS_SIZE_BLOCK, num)});
+  }
+  // 64-bit words: aligned to 8 also where ALGN is 4.
+  a.Raw("\t.globl\tkallmodsyms_size_codes\n\t.balign 8\nkallmodsyms_size_codes:\n");
+  // One row per block: KALLMODSYMS_SIZE_BLOCK / 16 words.
+  constexpr size_t kWords = KALLMODSYMS_SIZE_BLOCK / 16;
+  for (size_t w = 0; w < sizes.codes.size(); w += kWords) {
+    a.Row(".quad", sizes.codes.data() + w, std::min(kWords, sizes.codes.size() - w));
+    a.EndRow({"symbols from ", Decimal(w * 16, num), ": ", symbols[w * 16].name});
   }
   a.Label("kallmodsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {
-    size_t n = std::min<size_t>(16, sizes.escapes.size() - i);
-    a.Bytes(sizes.escapes.data() + i, n, "");
+    a.Row(".byte", sizes.escapes.data() + i, std::min<size_t>(16, sizes.escapes.size() - i));
+    a.EndRow({});
   }
   if (sizes.escapes.empty()) a.Raw("\t.byte\t0\t/* no escapes */\n");
-  return a.text();
+  return std::move(a.text());
 }
 
 std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,

@@ -42,12 +42,18 @@ Output Generate(Inputs* in) {
   std::exception_ptr map_error;
   bool maps_read = false;
   try {
-    final_map = ReadLinkMap(in->map.get());
-    if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get());
+    // modules_thick.builtin first: of the relocatable link's pieces only
+    // those of module objects are kept.  The final map is read whole: its
+    // pieces of the intermediate vmlinux.o are what the others compose to.
     modules = ReadBuiltinModules(in->modules.get());
+    MemberObjects members(modules);
+    FileFilter is_member = [&members](std::string_view f) { return members.Wants(f); };
+    final_map = ReadLinkMap(in->map.get());
+    if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get(), is_member);
     maps_read = true;
-    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr);
-    CheckMembersLinked(modules, layout.files);
+    Layout layout =
+        ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
+    members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
   } catch (...) {
     map_error = std::current_exception();

@@ -25,7 +25,8 @@ std::string IntermediateName(const LinkMap& relocatable) {
 
 }  // namespace
 
-Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
+Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,
+                     const FileFilter& keep) {
   Layout layout;
   std::unordered_map<std::string_view, std::vector<const MapPiece*>> by_section;
   std::unordered_map<std::string_view, OutputSection> reloc_section;
@@ -33,20 +34,16 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable) {
   if (relocatable) {
     intermediate = IntermediateName(*relocatable);
     for (const OutputSection& s : relocatable->outputs) reloc_section.emplace(s.name, s);
-    std::string_view last_file;
-    for (const MapPiece& p : relocatable->pieces) {
-      if (p.file != last_file) layout.files.insert(p.file);
-      last_file = p.file;
-      if (p.size) by_section[p.output_section].push_back(&p);
-    }
+    for (const MapPiece& p : relocatable->pieces)
+      if (p.size && (!keep || keep(p.file))) by_section[p.output_section].push_back(&p);
   }
   layout.placements.reserve(relocatable ? relocatable->pieces.size() : final_map.pieces.size());
   for (const MapPiece& f : final_map.pieces) {
     if (IsNonAllocSection(f.output_section) || IsNonAllocSection(f.input_section)) continue;
     bool composed = relocatable && Basename(f.file) == intermediate;
     if (!composed) {
-      layout.files.insert(f.file);
-      if (f.size) layout.placements.push_back({f.address, f.size, f.file, f.input_section});
+      if ((!keep || keep(f.file)) && f.size)
+        layout.placements.push_back({f.address, f.size, f.file, f.input_section});
       continue;
     }
     auto it = by_section.find(f.input_section);

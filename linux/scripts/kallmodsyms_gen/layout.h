@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "link_map.h"
@@ -28,14 +27,16 @@ struct Placement {
 };
 
 struct Layout {
-  std::vector<Placement> placements;           // allocated, non-empty; sorted by address, then file
-  std::unordered_set<std::string_view> files;  // every object file the maps mention
+  std::vector<Placement> placements;  // allocated, non-empty; sorted by address, then file
 };
 
 // `relocatable` may be null when the final map names the objects directly.
-// Throws InputError when a piece of the relocatable link lies outside its
-// section as placed by the final link.
-Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable);
+// With `keep`, only the pieces of the files it wants are placed (the maps
+// may have been read with the same filter).  Throws InputError when a piece
+// of the relocatable link lies outside its section as placed by the final
+// link.
+Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,
+                     const FileFilter& keep = nullptr);
 
 }  // namespace kallmodsyms
 

@@ -82,8 +82,9 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
 }
 
 // A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
-void AddGnuPiece(LineReader* in, LinkMap* map, std::string_view output, std::string_view name,
-                 std::string_view line, const std::vector<std::string_view>& t, size_t first) {
+void AddGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::string_view output,
+                 std::string_view name, std::string_view line,
+                 const std::vector<std::string_view>& t, size_t first) {
   if (t.size() < first + 3)
     in->Fail("expected address, size and object file of input section " + std::string(name));
   MapPiece p;
@@ -95,11 +96,12 @@ void AddGnuPiece(LineReader* in, LinkMap* map, std::string_view output, std::str
   std::string_view file = line.substr(static_cast<size_t>(t[first + 2].data() - line.data()));
   while (!file.empty() && (file.back() == ' ' || file.back() == '\t')) file.remove_suffix(1);
   p.file = ObjectName(file);
+  if (keep && !keep(p.file)) return;
   p.line = in->line_number();
   map->pieces.push_back(std::move(p));
 }
 
-void ReadGnu(LineReader* in, LinkMap* map) {
+void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
   std::string_view output;          // current output section
   std::string_view pending_output;  // wrapped output section header
   std::string_view pending_input;   // wrapped input section header
@@ -118,7 +120,7 @@ void ReadGnu(LineReader* in, LinkMap* map) {
       std::string_view name = pending_input;
       pending_input = {};
       if (indent > 1 && IsHex(t[0])) {
-        AddGnuPiece(in, map, output, name, line, t, 0);
+        AddGnuPiece(in, map, keep, output, name, line, t, 0);
         continue;
       }
       in->Fail("expected address, size and object file of input section " + std::string(name));
@@ -167,7 +169,7 @@ void ReadGnu(LineReader* in, LinkMap* map) {
         continue;
       }
       if (t[1].rfind("0x", 0) != 0) continue;  // not a placement line
-      AddGnuPiece(in, map, output, name, line, t, 1);
+      AddGnuPiece(in, map, keep, output, name, line, t, 1);
       continue;
     }
     // Deeper indentation: symbols and assignments.  A line of numbers
@@ -178,7 +180,7 @@ void ReadGnu(LineReader* in, LinkMap* map) {
              std::string(pending_input) + ", the file ends");
 }
 
-void ReadLld(LineReader* in, LinkMap* map) {
+void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
   std::string_view output;
   std::string_view line;
   std::vector<std::string_view> t;
@@ -211,6 +213,7 @@ void ReadLld(LineReader* in, LinkMap* map) {
       MapPiece p;
       p.output_section = output;
       p.file = ObjectName(name.substr(0, colon));
+      if (keep && !keep(p.file)) continue;
       p.input_section = name.substr(colon + 2, name.size() - colon - 3);
       p.address = vma;
       p.size = size;
@@ -237,7 +240,7 @@ bool IsNonAllocSection(std::string_view name) {
   return false;
 }
 
-LinkMap ReadLinkMap(LineReader* in) {
+LinkMap ReadLinkMap(LineReader* in, const FileFilter& keep) {
   LinkMap map;
   map.path = in->name();
   // About one placement per 150 bytes of map: reserve rather than copy the
@@ -247,7 +250,7 @@ LinkMap ReadLinkMap(LineReader* in) {
   while (in->Next(&line)) {
     if (line == "Linker script and memory map") {
       map.format = LinkMap::Format::kGnuLd;
-      ReadGnu(in, &map);
+      ReadGnu(in, &map, keep);
       return map;
     }
     // GNU ld writes archive and discarded-section lists first: skip them.
@@ -256,7 +259,7 @@ LinkMap ReadLinkMap(LineReader* in) {
     std::vector<std::string_view> t = Split(line);
     if (t.size() >= 7 && t[0] == "VMA" && t[1] == "LMA" && t[2] == "Size") {
       map.format = LinkMap::Format::kLld;
-      ReadLld(in, &map);
+      ReadLld(in, &map, keep);
       return map;
     }
     if (!t.empty() && IsHex("0x" + std::string(t[0]))) break;

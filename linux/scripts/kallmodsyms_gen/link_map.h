@@ -8,6 +8,7 @@
 #define KALLMODSYMS_GEN_LINK_MAP_H
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,8 +43,15 @@ struct LinkMap {
   std::vector<MapPiece> pieces;  // in map order
 };
 
-// Parses a map; throws InputError naming the line on malformed input.
-LinkMap ReadLinkMap(LineReader* in);
+// Says whether the pieces of an object file (named as MapPiece::file) are
+// wanted.  Built-in module tables need only the objects of modules: most of
+// a link's pieces can be checked and dropped as they are read.
+using FileFilter = std::function<bool(std::string_view file)>;
+
+// Parses a map; throws InputError naming the line on malformed input.  With
+// `keep`, only the pieces of files it wants go into LinkMap::pieces (every
+// line is still checked).
+LinkMap ReadLinkMap(LineReader* in, const FileFilter& keep = nullptr);
 
 // True for sections that take no address space in the image (debug info,
 // notes, comments): they are left out of the address ranges.

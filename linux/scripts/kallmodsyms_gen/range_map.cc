@@ -4,7 +4,8 @@
 
 #include <iterator>
 #include <string_view>
-#include <unordered_map>
+
+#include "object_table.h"
 
 namespace kallmodsyms {
 
@@ -73,12 +74,12 @@ bool RangeMap::CheckInvariant() const {
 RangeMap BuildRangeMap(const Layout& layout, const BuiltinModules& modules, ModuleSets* sets) {
   RangeMap map;
   // One look-up of each object's module set, not one per piece.
-  std::unordered_map<std::string_view, uint32_t> set_of;
-  for (const auto& [obj, mods] : modules.modules_of) set_of.emplace(obj, sets->Intern(mods));
+  ObjectTable<uint32_t> set_of(modules.modules_of.size());
+  for (const auto& [obj, mods] : modules.modules_of) set_of.Insert(obj, sets->Intern(mods));
   for (const Placement& p : layout.placements) {
-    auto it = set_of.find(p.file);
-    if (it == set_of.end()) continue;
-    uint32_t set = it->second;
+    const uint32_t* found = set_of.Find(p.file);
+    if (!found) continue;
+    uint32_t set = *found;
     if (p.address + p.size < p.address || !map.Add(p.address, p.address + p.size, set)) {
       std::string piece = std::string(p.file) + "(" + std::string(p.section) + ")";
       size_t line = modules.line_of.find(p.file)->second;

@@ -15,7 +15,7 @@ uint64_t SizeGap(const std::vector<Symbol>& symbols, size_t i) {
 
 SizeTable EncodeSizes(const std::vector<Symbol>& symbols) {
   SizeTable t;
-  t.codes.assign((symbols.size() + 1) / 2, 0);
+  t.codes.assign((symbols.size() + 15) / 16, 0);
   uint64_t gap = 0;
   for (size_t i = 0; i < symbols.size(); ++i) {
     if (i % KALLMODSYMS_SIZE_BLOCK == 0) t.index.push_back(static_cast<uint32_t>(t.escapes.size()));
@@ -36,7 +36,7 @@ SizeTable EncodeSizes(const std::vector<Symbol>& symbols) {
       uint64_t pad = size <= gap ? gap - size - KALLMODSYMS_SIZE_ZERO : UINT64_MAX;
       PutVarint(&t.escapes, pad < explicit_size >> 1 ? pad << 1 : explicit_size);
     }
-    t.codes[i / 2] |= static_cast<uint8_t>(code << (i % 2 ? 4 : 0));
+    t.codes[i / 16] |= static_cast<uint64_t>(code) << (4 * (i % 16));
   }
   return t;
 }

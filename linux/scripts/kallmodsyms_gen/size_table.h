@@ -15,11 +15,11 @@
 namespace kallmodsyms {
 
 struct SizeTable {
-  std::vector<uint8_t> codes;    // two codes per byte, low nibble first
+  std::vector<uint64_t> codes;   // sixteen codes per word, symbol i at bits 4 * (i % 16)
   std::vector<uint8_t> escapes;  // varints
   std::vector<uint32_t> index;   // escape-stream offset per block
   size_t nr_escapes = 0;
-  size_t Bytes() const { return codes.size() + escapes.size() + index.size() * 4; }
+  size_t Bytes() const { return codes.size() * 8 + escapes.size() + index.size() * 4; }
 };
 
 // Distance from symbol i to the next larger address in `symbols` (sorted by

@@ -77,9 +77,9 @@ kallmodsyms_kernel_stream:
 kallmodsyms_size_index:
 	.long	0x0	/* symbols from 0 */
 	.globl	kallmodsyms_size_codes
-	ALGN
+	.balign 8
 kallmodsyms_size_codes:
-	.byte	0xf0, 0xee, 0xf, 0x80, 0x4f, 0xf4, 0xe, 0x6e, 0xfe, 0x0, 0x0	/* symbols from 0: percpu_main_var */
+	.quad	0x6e0ef44f800feef0, 0x00000000000000fe	/* symbols from 0: percpu_main_var */
 	.globl	kallmodsyms_size_escapes
 	ALGN
 kallmodsyms_size_escapes:
