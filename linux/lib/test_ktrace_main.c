@@ -77,6 +77,8 @@ static int ktrace_test_target_insn(char *buf, const struct kernel_param *kp)
 	static const u8 endbr64[] = { 0xf3, 0x0f, 0x1e, 0xfa };
 	const char *what = "code";
 
+	/* A pointer, not ktrace_test_target+4: objtool wants calls to ENDBR */
+	OPTIMIZER_HIDE_VAR(p);
 	if (!IS_ENABLED(CONFIG_X86_64))
 		return sysfs_emit(buf, "unknown\n");
 	if (!memcmp(p, endbr64, sizeof(endbr64)))

@@ -55,7 +55,7 @@ TEST(SizeTable, LargePaddingAndOversizeSymbolsEscape) {
 TEST(SizeTable, EscapeIndexFindsEscapesInLaterBlocks) {
   std::vector<Symbol> s;
   for (uint64_t i = 0; i < 3 * KALLMODSYMS_SIZE_BLOCK + 5; ++i)
-    s.push_back({i * 0x100, i % 3 ? 0x80 : 0x20 + i, 't', "f"});
+    s.push_back({i * 0x100, static_cast<uint32_t>(i % 3 ? 0x80 : 0x20 + i), 't', "f"});
   SizeTable t = EncodeSizes(s);
   EXPECT_EQ(t.index.size(), 4u);
   for (size_t i = 0; i < s.size(); ++i) EXPECT_EQ(DecodeOne(s, i), s[i].size) << i;

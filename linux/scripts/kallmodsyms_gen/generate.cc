@@ -16,26 +16,43 @@
 namespace kallmodsyms {
 
 Output Generate(Inputs* in) {
-  // Two threads of about equal work.  One reads the nm output and builds
-  // the size table, which needs nothing else; the other reads the maps and
-  // modules_thick.builtin and builds the range map.  The module tables
-  // need both.
+  // Three readers of about equal work on the two or more cores a kernel
+  // build has.  One reads the nm output and builds the size table, which
+  // needs nothing else; one reads the final link's map; this thread reads
+  // modules_thick.builtin and the relocatable link's map, then composes the
+  // maps and builds the range map.  The module tables need all of it.
   std::vector<Symbol> symbols;
+  uint64_t text_base = 0;
+  bool have_text = false;
   SizeTable sizes;
   std::string size_asm;
   std::exception_ptr nm_error;
   std::thread nm_reader([&] {
     try {
+      in->nm->Prefault();
       symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
       if (symbols.empty())
         throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
+      have_text = FindSymbol(symbols, "_text", &text_base);
       sizes = EncodeSizes(symbols);
       size_asm = EmitSizeTableAsm(sizes, symbols);
     } catch (...) {
       nm_error = std::current_exception();
     }
   });
-  LinkMap final_map, relocatable;
+  // The final map is read whole: its pieces of the intermediate vmlinux.o
+  // are what the relocatable link's pieces compose to.
+  LinkMap final_map;
+  std::exception_ptr final_error;
+  std::thread final_reader([&] {
+    try {
+      in->map->Prefault();
+      final_map = ReadLinkMap(in->map.get());
+    } catch (...) {
+      final_error = std::current_exception();
+    }
+  });
+  LinkMap relocatable;
   BuiltinModules modules;
   ModuleSets sets;
   RangeMap ranges;
@@ -43,13 +60,14 @@ Output Generate(Inputs* in) {
   bool maps_read = false;
   try {
     // modules_thick.builtin first: of the relocatable link's pieces only
-    // those of module objects are kept.  The final map is read whole: its
-    // pieces of the intermediate vmlinux.o are what the others compose to.
+    // those of module objects are kept.
+    if (in->relocatable) in->relocatable->Prefault();
     modules = ReadBuiltinModules(in->modules.get());
     MemberObjects members(modules);
     FileFilter is_member = [&members](std::string_view f) { return members.Wants(f); };
-    final_map = ReadLinkMap(in->map.get());
     if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get(), is_member);
+    final_reader.join();
+    if (final_error) std::rethrow_exception(final_error);
     maps_read = true;
     Layout layout =
         ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
@@ -58,14 +76,16 @@ Output Generate(Inputs* in) {
   } catch (...) {
     map_error = std::current_exception();
   }
+  if (final_reader.joinable()) final_reader.join();
   nm_reader.join();
   // Report errors in a fixed order, whichever thread finished first: the
-  // maps' syntax, then the nm output's, then what the inputs say together.
+  // syntax of the final map, of modules_thick.builtin and of the
+  // relocatable map, then the nm output's, then what the inputs say
+  // together.
+  if (final_error) std::rethrow_exception(final_error);
   if (map_error && !maps_read) std::rethrow_exception(map_error);
   if (nm_error) std::rethrow_exception(nm_error);
-  uint64_t text_base;
-  if (!FindSymbol(symbols, "_text", &text_base))
-    throw InputError(in->nm->name(), 1, "expected the symbol _text");
+  if (!have_text) throw InputError(in->nm->name(), 1, "expected the symbol _text");
   if (map_error) std::rethrow_exception(map_error);
 
   ModuleTables tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());

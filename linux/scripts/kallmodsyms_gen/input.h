@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,8 +37,22 @@ class LineReader {
   LineReader(const LineReader&) = delete;
   ~LineReader();
 
-  // Returns false at the end; `line` then is unchanged.
-  bool Next(std::string_view* line);
+  // Returns false at the end; `line` then is unchanged.  Inline: it runs
+  // once per line of every input.
+  bool Next(std::string_view* line) {
+    if (pos_ >= text_.size()) return false;
+    const char* start = text_.data() + pos_;
+    const void* nl = memchr(start, '\n', text_.size() - pos_);
+    size_t len =
+        nl ? static_cast<size_t>(static_cast<const char*>(nl) - start) : text_.size() - pos_;
+    pos_ += len + 1;
+    ++line_number_;
+    if (len && start[len - 1] == '\r') --len;
+    *line = std::string_view(start, len);
+    return true;
+  }
+  // Maps the whole file in at once, in the thread that is to read it.
+  void Prefault() const;
   size_t line_number() const { return line_number_; }
   size_t size() const { return text_.size(); }
   const std::string& name() const { return name_; }
@@ -67,9 +82,57 @@ std::vector<std::string_view> Split(std::string_view s);
 // empty, has another character, or does not fit in 64 bits.
 bool ParseHex(std::string_view s, uint64_t* value);
 
+namespace hex_detail {
+
+inline uint64_t Load8(const char* p) {
+  uint64_t v;
+  memcpy(&v, p, sizeof(v));
+  return v;
+}
+
+// Eight hexadecimal digits, the first in the lowest byte (as loaded on a
+// little-endian machine), to their value; false if one is not a digit.
+inline bool Hex8(uint64_t v, uint32_t* value) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  if (v & kHigh) return false;
+  // Per byte x < 0x80: x + (0x80 - lo) has its top bit set iff x >= lo,
+  // and x + (0x7f - hi) iff x > hi.
+  uint64_t digit = (v + 0x50 * kOnes) & ~(v + 0x46 * kOnes);  // '0'..'9'
+  uint64_t lower = v | 0x20 * kOnes;
+  uint64_t letter = (lower + 0x1f * kOnes) & ~(lower + 0x19 * kOnes);  // 'a'..'f'
+  if (((digit | letter) & kHigh) != kHigh) return false;
+  // Digit values: the low nibble, plus 9 for letters (bit 0x40 set).
+  v = (v & 0x0f * kOnes) + ((v >> 6) & kOnes) * 9;
+  // Pair the nibbles, then the bytes, then the 16-bit halves; the first
+  // digit is the most significant.
+  v = ((v & 0x000f000f000f000fULL) << 4) | ((v >> 8) & 0x000f000f000f000fULL);
+  v = ((v & 0x000000ff000000ffULL) << 8) | ((v >> 16) & 0x000000ff000000ffULL);
+  v = ((v & 0xffffULL) << 16) | ((v >> 32) & 0xffffULL);
+  *value = static_cast<uint32_t>(v);
+  return true;
+}
+
+inline bool LittleEndian() {
+  const uint16_t one = 1;
+  unsigned char first;
+  memcpy(&first, &one, 1);
+  return first == 1;
+}
+
+}  // namespace hex_detail
+
 // Exactly sixteen hexadecimal digits at `p` (nm prints addresses and sizes
-// so on 64-bit targets).  False if one is not a digit.
-bool ParseHex16(const char* p, uint64_t* value);
+// so on 64-bit targets).  False if one is not a digit.  Inline: the nm
+// output alone has two per line.
+inline bool ParseHex16(const char* p, uint64_t* value) {
+  if (!hex_detail::LittleEndian()) return ParseHex(std::string_view(p, 16), value);
+  uint32_t hi, lo;
+  if (!hex_detail::Hex8(hex_detail::Load8(p), &hi) || !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
+    return false;
+  *value = (static_cast<uint64_t>(hi) << 32) | lo;
+  return true;
+}
 
 }  // namespace kallmodsyms
 

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <tuple>
-#include <unordered_map>
+#include <vector>
+
+#include "object_table.h"
 
 namespace kallmodsyms {
 namespace {
@@ -28,14 +30,15 @@ std::string IntermediateName(const LinkMap& relocatable) {
 Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,
                      const FileFilter& keep) {
   Layout layout;
-  std::unordered_map<std::string_view, std::vector<const MapPiece*>> by_section;
-  std::unordered_map<std::string_view, OutputSection> reloc_section;
+  ObjectTable<std::vector<const MapPiece*>> by_section;
+  ObjectTable<OutputSection> reloc_section;
   std::string intermediate;
   if (relocatable) {
     intermediate = IntermediateName(*relocatable);
-    for (const OutputSection& s : relocatable->outputs) reloc_section.emplace(s.name, s);
+    for (const OutputSection& s : relocatable->outputs) reloc_section.Insert(s.name, s);
     for (const MapPiece& p : relocatable->pieces)
-      if (p.size && (!keep || keep(p.file))) by_section[p.output_section].push_back(&p);
+      if (p.size && (!keep || keep(p.file)))
+        by_section.Insert(p.output_section, {}).first->push_back(&p);
   }
   layout.placements.reserve(relocatable ? relocatable->pieces.size() : final_map.pieces.size());
   for (const MapPiece& f : final_map.pieces) {
@@ -46,17 +49,16 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,
         layout.placements.push_back({f.address, f.size, f.file, f.input_section});
       continue;
     }
-    auto it = by_section.find(f.input_section);
-    if (it == by_section.end()) continue;  // nothing of any object in it
+    const std::vector<const MapPiece*>* pieces = by_section.Find(f.input_section);
+    if (!pieces) continue;  // nothing of any object in it
     uint64_t base = 0;
-    auto rs = reloc_section.find(f.input_section);
-    if (rs != reloc_section.end()) {
+    if (const OutputSection* rs = reloc_section.Find(f.input_section)) {
       // A section the final link shrank (merged strings, relaxation) has
       // no linear layout left; kallsyms symbols do not live in those.
-      if (rs->second.size != f.size) continue;
-      base = rs->second.address;
+      if (rs->size != f.size) continue;
+      base = rs->address;
     }
-    for (const MapPiece* p : it->second) {
+    for (const MapPiece* p : *pieces) {
       if (!p->size) continue;
       uint64_t offset = p->address - base;
       if (p->address < base || offset > f.size || p->size > f.size - offset)

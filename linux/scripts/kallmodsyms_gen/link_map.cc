@@ -16,6 +16,7 @@
 
 #include "link_map.h"
 
+#include <algorithm>
 #include <string_view>
 
 namespace kallmodsyms {
@@ -101,6 +102,58 @@ void AddGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::stri
   map->pieces.push_back(std::move(p));
 }
 
+// Script patterns, fill and the like at indent 1, rather than a section.
+bool IsScriptPattern(std::string_view name) {
+  return name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 ||
+         name.rfind("KEEP", 0) == 0 || name.find_first_of("(*") != std::string_view::npos;
+}
+
+bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+
+// The usual placement of input section `name`: "0x" and sixteen digits at
+// column 16, the size, the file (columns 0-15 hold the name or blanks).
+// Takes the piece and returns true; false for anything else (bad numbers,
+// unusual spacing), which the general code then looks at.
+bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep,
+                    std::string_view output, std::string_view name, std::string_view line) {
+  const char* l = line.data();
+  size_t n = line.size();
+  if (n < 40 || l[15] != ' ' || l[16] != '0' || l[17] != 'x' || l[34] != ' ') return false;
+  MapPiece p;
+  size_t i = 35;
+  while (i < n && l[i] == ' ') ++i;
+  size_t size_end = i;
+  while (size_end < n && !IsBlank(l[size_end])) ++size_end;
+  if (size_end - i < 3 || l[i] != '0' || l[i + 1] != 'x' || !ParseHex16(l + 18, &p.address) ||
+      !ParseHex(line.substr(i, size_end - i), &p.size))
+    return false;
+  i = size_end;
+  while (i < n && IsBlank(l[i])) ++i;
+  size_t end = n;
+  while (end > i && IsBlank(l[end - 1])) --end;
+  if (end == i) return false;
+  p.file = ObjectName(line.substr(i, end - i));
+  if (keep && !keep(p.file)) return true;
+  p.output_section = output;
+  p.input_section = name;
+  p.line = in->line_number();
+  map->pieces.push_back(p);
+  return true;
+}
+
+// An indent-1 line " NAME" padded to column 16 and the numbers: takes the
+// piece and returns true, or false as TakeGnuNumbers.
+bool TakeGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::string_view output,
+                  std::string_view line) {
+  if (line.size() < 16) return false;
+  size_t name_end = 2;
+  while (name_end < 15 && line[name_end] != ' ') ++name_end;
+  for (size_t i = name_end; i < 16; ++i)
+    if (line[i] != ' ') return false;  // a blank inside the name, or a long one
+  std::string_view name = line.substr(1, name_end - 1);
+  return !IsScriptPattern(name) && TakeGnuNumbers(in, map, keep, output, name, line);
+}
+
 void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
   std::string_view output;          // current output section
   std::string_view pending_output;  // wrapped output section header
@@ -113,7 +166,28 @@ void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
     size_t indent = line[0] != ' ' ? 0 : line.size() > 1 && line[1] != ' ' ? 1 : 2;
     // Most lines are symbols and assignments, deeper than one blank: skip
     // them without splitting, unless a wrapped header waits for them.
-    if (indent > 1 && pending_input.empty() && pending_output.empty()) continue;
+    // The common lines the quick way; the code below checks the rest.
+    if (!pending_input.empty() && pending_output.empty()) {
+      // The numbers of a wrapped input section header.
+      if (indent > 1 && line.compare(0, 16, "                ") == 0 &&
+          TakeGnuNumbers(in, map, keep, output, pending_input, line)) {
+        pending_input = {};
+        continue;
+      }
+    } else if (pending_output.empty()) {
+      if (indent > 1) continue;
+      if (indent == 1) {
+        // Fill and script patterns ("*fill*", "*(.text .stub)"), pieces
+        if (line[1] == '*' || TakeGnuPiece(in, map, keep, output, line)) continue;
+        // A long section name alone: its numbers are on the next line
+        std::string_view name = line.substr(1);
+        if (std::find_if(name.begin(), name.end(), IsBlank) == name.end() &&
+            !IsScriptPattern(name)) {
+          pending_input = name;
+          continue;
+        }
+      }
+    }
     SplitGnu(line, &t);
     if (t.empty()) continue;
     if (!pending_input.empty()) {
@@ -160,10 +234,7 @@ void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
     }
     if (indent == 1) {
       std::string_view name = t[0];
-      if (name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 ||
-          name.rfind("KEEP", 0) == 0 || name.find('(') != std::string_view::npos ||
-          name.find('*') != std::string_view::npos)
-        continue;  // *fill*, *(patterns), KEEP (...) and the like
+      if (IsScriptPattern(name)) continue;  // *fill*, *(patterns), KEEP (...) and the like
       if (t.size() == 1) {
         pending_input = name;
         continue;

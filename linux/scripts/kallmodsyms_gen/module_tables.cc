@@ -67,14 +67,17 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
     if (r.empty() || r.back().set != set) r.push_back({a, set});
   }
   // 2. Names of the modules that own symbols, each once, sorted.
+  std::vector<bool> used_set(sets.size());
+  for (const auto& r : runs)
+    for (const Run& run : r) used_set[run.set] = true;
   std::set<std::string> used_names;
   std::set<ModuleSet> multi;
-  for (const auto& r : runs)
-    for (const Run& run : r) {
-      const ModuleSet& s = sets.Get(run.set);
-      used_names.insert(s.begin(), s.end());
-      if (s.size() > 1) multi.insert(s);
-    }
+  for (uint32_t id = 0; id < used_set.size(); ++id) {
+    if (!used_set[id]) continue;
+    const ModuleSet& s = sets.Get(id);
+    used_names.insert(s.begin(), s.end());
+    if (s.size() > 1) multi.insert(s);
+  }
   t.names.push_back('\0');
   for (const std::string& n : used_names) {
     t.name_offset[n] = static_cast<uint32_t>(t.names.size());
@@ -91,12 +94,13 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
     for (const std::string& n : s) t.lists.push_back(static_cast<uint16_t>(t.name_offset[n]));
   }
   if (t.lists.size() > 0x7fffffff) Overflow(nm_path, "expected fewer module lists");
-  auto ref = [&](uint32_t set) -> uint32_t {
-    const ModuleSet& s = sets.Get(set);
-    if (s.empty()) return 0;
-    if (s.size() == 1) return t.name_offset[*s.begin()] << 1 | 1;
-    return list_pos[s] << 1;
-  };
+  // The ref of each set, worked out once.
+  std::vector<uint32_t> ref_of(sets.size());
+  for (uint32_t id = 0; id < used_set.size(); ++id) {
+    const ModuleSet& s = sets.Get(id);
+    if (!used_set[id] || s.empty()) continue;
+    ref_of[id] = s.size() == 1 ? t.name_offset[*s.begin()] << 1 | 1 : list_pos[s] << 1;
+  }
   // 4. The record streams and their block indexes.
   for (int space = 0; space < KALLMODSYMS_NR_SPACES; ++space) {
     EncodedSpace& e = t.spaces[space];
@@ -114,7 +118,7 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
       } else {
         PutVarint(&e.stream, off - prev);
       }
-      uint32_t r = ref(run.set);
+      uint32_t r = ref_of[run.set];
       PutVarint(&e.stream, r);
       e.rows.push_back({static_cast<uint32_t>(off), r, begin, e.stream.size()});
       prev = static_cast<uint32_t>(off);

@@ -19,6 +19,11 @@ uint32_t ModuleSets::Intern(const ModuleSet& set) {
 
 bool RangeMap::Add(uint64_t start, uint64_t end, uint32_t set) {
   if (start >= end) return true;
+  // Ranges mostly come in address order: past the last one, just append.
+  if (by_start_.empty() || start >= std::prev(by_start_.end())->second.end) {
+    by_start_.emplace_hint(by_start_.end(), start, Range{start, end, set});
+    return true;
+  }
   // The first range that may touch [start, end): the one before start.
   auto it = by_start_.upper_bound(start);
   if (it != by_start_.begin()) --it;

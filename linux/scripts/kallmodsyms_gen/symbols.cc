@@ -3,10 +3,17 @@
 #include "symbols.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 
 namespace kallmodsyms {
+
+namespace {
+
+bool IsLetter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
+
+bool HasBlank(std::string_view s) { return memchr(s.data(), ' ', s.size()) != nullptr; }
+
+}  // namespace
 
 std::vector<Symbol> ReadNm(LineReader* in) {
   std::vector<Symbol> out;
@@ -21,20 +28,20 @@ std::vector<Symbol> ReadNm(LineReader* in) {
     const char* l = line.data();
     if (line.size() > 19 && l[16] == ' ') {
       Symbol s;
-      if (l[18] == ' ' && std::isalpha(static_cast<unsigned char>(l[17])) &&
-          ParseHex16(l, &s.address)) {
+      uint64_t size;
+      if (l[18] == ' ' && IsLetter(l[17]) && ParseHex16(l, &s.address)) {
         s.type = l[17];
         s.name = line.substr(19);
-        if (s.name.find(' ') == std::string_view::npos) {
+        if (!HasBlank(s.name)) {
           out.push_back(s);
           continue;
         }
-      } else if (line.size() > 36 && l[33] == ' ' && l[35] == ' ' &&
-                 std::isalpha(static_cast<unsigned char>(l[34])) && ParseHex16(l, &s.address) &&
-                 ParseHex16(l + 17, &s.size) && s.size <= UINT32_MAX) {
+      } else if (line.size() > 36 && l[33] == ' ' && l[35] == ' ' && IsLetter(l[34]) &&
+                 ParseHex16(l, &s.address) && ParseHex16(l + 17, &size) && size <= UINT32_MAX) {
+        s.size = static_cast<uint32_t>(size);
         s.type = l[34];
         s.name = line.substr(36);
-        if (s.name.find(' ') == std::string_view::npos) {
+        if (!HasBlank(s.name)) {
           out.push_back(s);
           continue;
         }
@@ -47,14 +54,16 @@ std::vector<Symbol> ReadNm(LineReader* in) {
       type_at = 1;
     } else if (t.size() == 4) {
       type_at = 2;
-      if (!ParseHex(t[1], &s.size) || s.size > UINT32_MAX)
+      uint64_t size;
+      if (!ParseHex(t[1], &size) || size > UINT32_MAX)
         in->Fail("expected a hexadecimal size below 4 GiB, got '" + std::string(t[1]) + "'");
+      s.size = static_cast<uint32_t>(size);
     } else {
       in->Fail("expected 'ADDRESS [SIZE] TYPE NAME'");
     }
     if (!ParseHex(t[0], &s.address))
       in->Fail("expected a hexadecimal address, got '" + std::string(t[0]) + "'");
-    if (t[type_at].size() != 1 || !std::isalpha(static_cast<unsigned char>(t[type_at][0])))
+    if (t[type_at].size() != 1 || !IsLetter(t[type_at][0]))
       if (t[type_at] != "?" && t[type_at] != "-")
         in->Fail("expected a one-letter symbol type, got '" + std::string(t[type_at]) + "'");
     s.type = t[type_at][0];
@@ -68,7 +77,7 @@ namespace {
 
 bool IgnoredByKallsyms(const Symbol& s) {
   if (s.type == 'u' || s.type == 'n') return true;
-  if (std::toupper(static_cast<unsigned char>(s.type)) == 'A')
+  if (s.type == 'a' || s.type == 'A')
     return s.name != "__kernel_syscall_via_break" && s.name != "__kernel_syscall_via_epc" &&
            s.name != "__kernel_sigtramp" && s.name != "__gp";
   return false;

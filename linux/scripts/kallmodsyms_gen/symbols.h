@@ -17,9 +17,10 @@
 
 namespace kallmodsyms {
 
+// 32 bytes: the nm output of a large kernel has a few hundred thousand.
 struct Symbol {
   uint64_t address = 0;
-  uint64_t size = 0;  // 0 when nm prints no size
+  uint32_t size = 0;  // 0 when nm prints no size; ReadNm refuses sizes of 4 GiB and more
   char type = '?';
   std::string_view name;  // a view of the nm text: the LineReader must outlive it
 };
