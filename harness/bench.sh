@@ -16,23 +16,24 @@ row() { rows+=("$(printf '%-46s %14s  %s' "$1" "$2" "${3:-}")"); }
 "$ROOT/harness/initramfs.sh" qemu > /dev/null
 
 # kallmodsyms_gen on the x86_64 defconfig dataset, next to upstream's
-# generate_builtin_ranges.awk on the same maps: best of 5 runs each.
+# generate_builtin_ranges.awk on the same maps: best of 10 runs each.
 data=$("$ROOT/harness/dataset.sh")
 gen_build=$OUT/bench/gen
 cmake -S "$ROOT/tests/kallmodsyms_gen" -B "$gen_build" -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build "$gen_build" -j"$JOBS" --target kallmodsyms_gen > /dev/null
-best() { # best wall time (s, ns resolution) and peak RSS (KiB) of 5 runs of a command
-	local t m bt=999 bm=0 start end
-	for _ in 1 2 3 4 5; do
-		start=$(date +%s%N)
-		/usr/bin/time -f '%M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
-		end=$(date +%s%N)
-		t=$(echo "scale=4; ($end - $start) / 1000000000" | bc)
-		read -r m < "$OUT/bench/time"
+best() { # best wall time (s) of 10 runs, then peak RSS (KiB) of one more run
+	local t bt=999 m start end
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		# $EPOCHREALTIME, not date(1): no fork in the timed interval
+		start=$EPOCHREALTIME
+		"$@" > /dev/null 2>&1
+		end=$EPOCHREALTIME
+		t=$(echo "$end - $start" | bc)
 		if [ "$(echo "$t < $bt" | bc)" = 1 ]; then bt=$t; fi
-		[ "$m" -gt "$bm" ] && bm=$m
 	done
-	echo "$bt $bm"
+	/usr/bin/time -f '%M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
+	read -r m < "$OUT/bench/time"
+	echo "$bt $m"
 }
 gen_cmd=("$gen_build/kallmodsyms_gen" --all-symbols --map "$data/vmlinux.map"
 	 --relocatable-map "$data/vmlinux.o.map" --nm "$data/vmlinux.nm.kallsyms"

@@ -73,6 +73,13 @@ Output Generate(Inputs* in) {
         ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
+    // Nothing refers to the maps' text any more: give it and the pieces
+    // back now, while the nm reader may still be busy, not at the end.
+    layout = Layout();
+    final_map = LinkMap();
+    relocatable = LinkMap();
+    in->map.reset();
+    in->relocatable.reset();
   } catch (...) {
     map_error = std::current_exception();
   }

@@ -37,7 +37,8 @@ struct Output {
   Figures figures;
 };
 
-// Throws InputError on bad input.
+// Throws InputError on bad input.  Releases the map readers (inputs->map
+// and inputs->relocatable) as soon as it is done with them.
 Output Generate(Inputs* inputs);
 
 // Tables that describe nothing, for the first kallsyms link pass, which
