@@ -72,7 +72,8 @@ bool MemberObjects::Wants(std::string_view file) {
 void MemberObjects::CheckAllLinked() const {
   for (const auto& [obj, line] : modules_.line_of)
     if (!*linked_.Find(obj))
-      throw InputError(modules_.path, line, "expected " + obj + " in the link map, it is not there");
+      throw InputError(modules_.path, line,
+                       "expected " + obj + " in the link map, it is not there");
 }
 
 }  // namespace kallmodsyms

@@ -69,8 +69,7 @@ Output Generate(Inputs* in) {
     final_reader.join();
     if (final_error) std::rethrow_exception(final_error);
     maps_read = true;
-    Layout layout =
-        ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
+    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
     // Nothing refers to the maps' text any more: give it and the pieces

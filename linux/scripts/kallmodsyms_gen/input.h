@@ -128,7 +128,8 @@ inline bool LittleEndian() {
 inline bool ParseHex16(const char* p, uint64_t* value) {
   if (!hex_detail::LittleEndian()) return ParseHex(std::string_view(p, 16), value);
   uint32_t hi, lo;
-  if (!hex_detail::Hex8(hex_detail::Load8(p), &hi) || !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
+  if (!hex_detail::Hex8(hex_detail::Load8(p), &hi) ||
+      !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
     return false;
   *value = (static_cast<uint64_t>(hi) << 32) | lo;
   return true;

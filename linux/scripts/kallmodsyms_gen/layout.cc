@@ -27,8 +27,7 @@ std::string IntermediateName(const LinkMap& relocatable) {
 
 }  // namespace
 
-Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,
-                     const FileFilter& keep) {
+Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable, const FileFilter& keep) {
   Layout layout;
   ObjectTable<std::vector<const MapPiece*>> by_section;
   ObjectTable<OutputSection> reloc_section;

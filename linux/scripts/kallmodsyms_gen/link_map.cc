@@ -114,8 +114,8 @@ bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 // column 16, the size, the file (columns 0-15 hold the name or blanks).
 // Takes the piece and returns true; false for anything else (bad numbers,
 // unusual spacing), which the general code then looks at.
-bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep,
-                    std::string_view output, std::string_view name, std::string_view line) {
+bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::string_view output,
+                    std::string_view name, std::string_view line) {
   const char* l = line.data();
   size_t n = line.size();
   if (n < 40 || l[15] != ' ' || l[16] != '0' || l[17] != 'x' || l[34] != ' ') return false;
