@@ -9,8 +9,11 @@
  * same code with an fentry site, N times.  last_ns then holds how long
  * the calls took, for benchmarks.  target_insn names what starts
  * ktrace_test_target() now: "jmp" once ktrace's probe there is optimized,
- * "int3" while it is a breakpoint, "code" without a probe.
+ * "int3" while it is a breakpoint, "code" without a probe.  tail_layout
+ * says whether ktrace_test_tail() still ends the module's text the way
+ * test.d/ktrace/ktrace-module-tail.tc needs (test_ktrace_tail.S).
  */
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
@@ -95,6 +98,43 @@ static const struct kernel_param_ops ktrace_test_insn_ops = {
 };
 module_param_cb(target_insn, &ktrace_test_insn_ops, NULL, 0444);
 MODULE_PARM_DESC(target_insn, "What starts ktrace_test_target(): jmp, int3 or code");
+
+/*
+ * "zeroes from an odd address to the page end" when kallsyms sizes
+ * ktrace_test_tail() to a page boundary and its code ends at an odd
+ * address, which is what the probe optimizer must cope with; else what
+ * the layout is.
+ */
+static int ktrace_test_tail_layout(char *buf, const struct kernel_param *kp)
+{
+	unsigned long addr = (unsigned long)ktrace_test_tail;
+	unsigned long code_end = addr + ktrace_test_tail_len;
+	char sym[KSYM_SYMBOL_LEN];
+	unsigned long size;
+	char *slash, *end;
+
+	/* "ktrace_test_tail+0x0/0xSIZE [test_ktrace]" */
+	sprint_symbol(sym, addr);
+	slash = strchr(sym, '/');
+	if (!slash)
+		return sysfs_emit(buf, "no size in '%s'\n", sym);
+	end = strchr(slash, ' ');
+	if (end)
+		*end = '\0';
+	if (kstrtoul(slash + 1, 16, &size))
+		return sysfs_emit(buf, "no size in '%s'\n", sym);
+	if (!PAGE_ALIGNED(addr + size) || !(code_end & 1) ||
+	    size <= ktrace_test_tail_len)
+		return sysfs_emit(buf, "size %#lx, code %#x bytes, end %#lx\n",
+				  size, ktrace_test_tail_len, addr + size);
+	return sysfs_emit(buf, "zeroes from an odd address to the page end\n");
+}
+
+static const struct kernel_param_ops ktrace_test_tail_ops = {
+	.get = ktrace_test_tail_layout,
+};
+module_param_cb(tail_layout, &ktrace_test_tail_ops, NULL, 0444);
+MODULE_PARM_DESC(tail_layout, "How ktrace_test_tail() ends the module's text");
 
 MODULE_DESCRIPTION("Functions with and without fentry sites, for ktrace tests");
 MODULE_LICENSE("GPL");
