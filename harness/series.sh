@@ -45,6 +45,9 @@ if [ "$(git -C "$repo" log -1 --format=%s base 2>/dev/null)" != "Linux $(base_ve
 	git -C "$repo" -c user.name=base -c user.email=base@invalid \
 		commit -q -m "Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
 fi
+# The base's 90,000 objects are loose: without this, git am would start a
+# detached "git gc --auto" that outlives this script.
+git -C "$repo" config gc.auto 0
 
 step "exporting the series against Linux $(base_version) (Debian $pkgver)"
 git -C "$repo" checkout -q -f -B series base
