@@ -32,7 +32,7 @@ TEST(Dataset, EverySymbolDecodesToWhatTheInputsSay) {
 
   // The inputs, read again for the expectation.
   LineReader nm = LineReader::FromFile(Data("vmlinux.nm.kallsyms"));
-  std::vector<Symbol> syms = KallsymsOrder(ReadNm(&nm), {true});
+  SymbolList syms = KallsymsOrder(ReadNm(&nm), {true});
   LineReader fm = LineReader::FromFile(Data("vmlinux.map"));
   LineReader rm = LineReader::FromFile(Data("vmlinux.o.map"));
   LinkMap final_map = ReadLinkMap(&fm), reloc = ReadLinkMap(&rm);

@@ -90,7 +90,7 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
   };
   Inputs in;
   in.nm = Golden("nm");
-  std::vector<Symbol> syms = KallsymsOrder(ReadNm(in.nm.get()), {true});
+  SymbolList syms = KallsymsOrder(ReadNm(in.nm.get()), {true});
   ASSERT_EQ(syms.size(), std::size(want));
   kallmodsyms_test::Decoder d(GenerateGolden(false).asm_text);
   ASSERT_EQ(d.num_syms(), syms.size());

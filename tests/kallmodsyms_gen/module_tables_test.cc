@@ -23,8 +23,8 @@ std::string_view Name(const std::string& s) {
   return names.back();
 }
 
-std::vector<Symbol> Syms(std::initializer_list<uint64_t> addrs) {
-  std::vector<Symbol> out;
+SymbolList Syms(std::initializer_list<uint64_t> addrs) {
+  SymbolList out;
   int i = 0;
   for (uint64_t a : addrs) out.push_back({a, 0, 't', Name("s" + std::to_string(i++))});
   return out;
@@ -90,7 +90,7 @@ TEST(ModuleTables, PercpuAddressesGetTheirOwnSpace) {
 
 TEST(ModuleTables, BlocksIndexEveryNthRecordAndDecodeBack) {
   Fixture f;
-  std::vector<Symbol> syms;
+  SymbolList syms;
   // 100 alternating ranges: more than three blocks.
   for (uint64_t i = 0; i < 100; ++i) {
     if (i % 2) f.map.Add(kText + i * 0x40, kText + i * 0x40 + 0x40, i % 4 == 1 ? f.alpha : f.both);
@@ -125,10 +125,10 @@ TEST(ModuleTables, V8FigureCountsTextRangesAndNames) {
   f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
   f.map.Add(kText + 0x200, kText + 0x300, f.alpha);  // fuses with the one before
   f.map.Add(kText + 0x300, kText + 0x400, f.both);
-  std::vector<Symbol> syms = {{kText, 0, 'T', "_stext"},
-                              {kText + 0x1000, 0, 'T', "_etext"},
-                              {kText + 0x2000, 0, 'T', "_sinittext"},
-                              {kText + 0x2000, 0, 'T', "_einittext"}};
+  SymbolList syms = {{kText, 0, 'T', "_stext"},
+                     {kText + 0x1000, 0, 'T', "_etext"},
+                     {kText + 0x2000, 0, 'T', "_sinittext"},
+                     {kText + 0x2000, 0, 'T', "_einittext"}};
   // Ranges: gap, alpha, alpha+beta, gap = 4 x 8 bytes; names alpha\0 beta\0 = 11;
   // one list: 2 + 11.
   EXPECT_EQ(V8EncodingBytes(f.map, f.sets, syms), 4u * 8 + 11 + 13);

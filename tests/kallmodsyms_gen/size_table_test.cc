@@ -12,7 +12,7 @@
 namespace kallmodsyms {
 namespace {
 
-uint64_t DecodeOne(const std::vector<Symbol>& syms, size_t i) {
+uint64_t DecodeOne(const SymbolList& syms, size_t i) {
   RangeMap map;
   ModuleSets sets;
   ModuleTables t = OptimizeModuleTables(map, sets, syms, 0, "nm");
@@ -23,10 +23,10 @@ uint64_t DecodeOne(const std::vector<Symbol>& syms, size_t i) {
 }
 
 TEST(SizeTable, CommonCasesTakeHalfAByte) {
-  std::vector<Symbol> s = {{0x00, 0x10, 't', "a"},   // gap 0x10, pad 0
-                           {0x10, 0x05, 't', "b"},   // gap 0x10, pad 11
-                           {0x20, 0x00, 't', "c"},   // no size
-                           {0x30, 0x10, 't', "d"}};  // last: gap 0, escape
+  SymbolList s = {{0x00, 0x10, 't', "a"},   // gap 0x10, pad 0
+                  {0x10, 0x05, 't', "b"},   // gap 0x10, pad 11
+                  {0x20, 0x00, 't', "c"},   // no size
+                  {0x30, 0x10, 't', "d"}};  // last: gap 0, escape
   SizeTable t = EncodeSizes(s);
   EXPECT_EQ(t.codes.size(), 1u);
   EXPECT_EQ(t.codes[0], 0x0 | 11 << 4 | KALLMODSYMS_SIZE_ZERO << 8 | KALLMODSYMS_SIZE_ESCAPE << 12);
@@ -35,25 +35,25 @@ TEST(SizeTable, CommonCasesTakeHalfAByte) {
 }
 
 TEST(SizeTable, AliasesAtOneAddressKeepTheirOwnSizes) {
-  std::vector<Symbol> s = {{0x100, 0x40, 'T', "beta_probe"},
-                           {0x100, 0x10, 'T', "beta_probe_alias"},
-                           {0x140, 0x08, 'T', "next"},
-                           {0x150, 0x00, 'T', "end"}};
+  SymbolList s = {{0x100, 0x40, 'T', "beta_probe"},
+                  {0x100, 0x10, 'T', "beta_probe_alias"},
+                  {0x140, 0x08, 'T', "next"},
+                  {0x150, 0x00, 'T', "end"}};
   for (size_t i = 0; i < s.size(); ++i) EXPECT_EQ(DecodeOne(s, i), s[i].size) << i;
 }
 
 TEST(SizeTable, LargePaddingAndOversizeSymbolsEscape) {
-  std::vector<Symbol> s = {{0x0000, 0x10, 'T', "padded"},     // pad 0x1f0
-                           {0x0200, 0x900, 'T', "overlaps"},  // bigger than its gap
-                           {0x0300, 0x01, 'T', "x"},
-                           {0x10000, 0x0, 'T', "y"}};
+  SymbolList s = {{0x0000, 0x10, 'T', "padded"},     // pad 0x1f0
+                  {0x0200, 0x900, 'T', "overlaps"},  // bigger than its gap
+                  {0x0300, 0x01, 'T', "x"},
+                  {0x10000, 0x0, 'T', "y"}};
   SizeTable t = EncodeSizes(s);
   EXPECT_EQ(t.nr_escapes, 3u);
   for (size_t i = 0; i < s.size(); ++i) EXPECT_EQ(DecodeOne(s, i), s[i].size) << i;
 }
 
 TEST(SizeTable, EscapeIndexFindsEscapesInLaterBlocks) {
-  std::vector<Symbol> s;
+  SymbolList s;
   for (uint64_t i = 0; i < 3 * KALLMODSYMS_SIZE_BLOCK + 5; ++i)
     s.push_back({i * 0x100, static_cast<uint32_t>(i % 3 ? 0x80 : 0x20 + i), 't', "f"});
   SizeTable t = EncodeSizes(s);

@@ -192,7 +192,7 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
   return std::move(a.text());
 }
 
-std::string EmitSizeTableAsm(const SizeTable& sizes, const std::vector<Symbol>& symbols) {
+std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) {
   // About 120 bytes of text per block of 64 symbols, 60 per 16 escapes.
   Asm a(sizes.index.size() * 160 + sizes.escapes.size() * 6);
   char num[24];
@@ -219,7 +219,7 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const std::vector<Symbol>& 
 }
 
 std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
-                    const std::vector<Symbol>& symbols) {
+                    const SymbolList& symbols) {
   return EmitModuleTablesAsm(modules, symbols.size()) + EmitSizeTableAsm(sizes, symbols);
 }
 

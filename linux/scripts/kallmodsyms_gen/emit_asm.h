@@ -14,13 +14,12 @@
 
 namespace kallmodsyms {
 
-std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
-                    const std::vector<Symbol>& symbols);
+std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes, const SymbolList& symbols);
 
 // The two halves of EmitAsm(), which the generator builds side by side:
 // the file header and module tables, then the size table.
 std::string EmitModuleTablesAsm(const ModuleTables& modules, size_t num_symbols);
-std::string EmitSizeTableAsm(const SizeTable& sizes, const std::vector<Symbol>& symbols);
+std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols);
 
 // Writes `text` to `path` through a temporary file, so that an error never
 // leaves a partial output behind.  Throws InputError on failure.

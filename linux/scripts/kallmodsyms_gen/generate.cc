@@ -21,7 +21,7 @@ Output Generate(Inputs* in) {
   // needs nothing else; one reads the final link's map; this thread reads
   // modules_thick.builtin and the relocatable link's map, then composes the
   // maps and builds the range map.  The module tables need all of it.
-  std::vector<Symbol> symbols;
+  SymbolList symbols;
   uint64_t text_base = 0;
   bool have_text = false;
   SizeTable sizes;

@@ -118,19 +118,27 @@ constexpr HexTable kHex;
 
 }  // namespace
 
-bool ParseHex(std::string_view s, uint64_t* value) {
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
-  while (s.size() > 16 && s[0] == '0') s.remove_prefix(1);
-  if (s.empty() || s.size() > 16) return false;
-  if (s.size() == 16 && hex_detail::LittleEndian()) return ParseHex16(s.data(), value);
+namespace hex_detail {
+
+bool ParseDigits(const char* p, size_t n, uint64_t* value) {
+  if (n == 0 || n > 16) return false;
   uint64_t v = 0;
-  for (char c : s) {
-    uint8_t d = kHex.digit[static_cast<unsigned char>(c)];
+  for (size_t i = 0; i < n; ++i) {
+    uint8_t d = kHex.digit[static_cast<unsigned char>(p[i])];
     if (d == 0xff) return false;
     v = (v << 4) | d;
   }
   *value = v;
   return true;
+}
+
+}  // namespace hex_detail
+
+bool ParseHex(std::string_view s, uint64_t* value) {
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
+  while (s.size() > 16 && s[0] == '0') s.remove_prefix(1);
+  if (s.size() == 16) return ParseHex16(s.data(), value);
+  return hex_detail::ParseDigits(s.data(), s.size(), value);
 }
 
 }  // namespace kallmodsyms

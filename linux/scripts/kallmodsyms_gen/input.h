@@ -90,28 +90,32 @@ inline uint64_t Load8(const char* p) {
   return v;
 }
 
-// Eight hexadecimal digits, the first in the lowest byte (as loaded on a
-// little-endian machine), to their value; false if one is not a digit.
+// Eight lowercase hexadecimal digits, the first in the lowest byte (as
+// loaded on a little-endian machine), to their value; false if a byte is
+// anything else.  Decodes each byte as if it were a digit, then checks
+// that encoding the values again gives the bytes back: cheaper than
+// range checks before decoding.
 inline bool Hex8(uint64_t v, uint32_t* value) {
   constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHigh = 0x8080808080808080ULL;
-  if (v & kHigh) return false;
-  // Per byte x < 0x80: x + (0x80 - lo) has its top bit set iff x >= lo,
-  // and x + (0x7f - hi) iff x > hi.
-  uint64_t digit = (v + 0x50 * kOnes) & ~(v + 0x46 * kOnes);  // '0'..'9'
-  uint64_t lower = v | 0x20 * kOnes;
-  uint64_t letter = (lower + 0x1f * kOnes) & ~(lower + 0x19 * kOnes);  // 'a'..'f'
-  if (((digit | letter) & kHigh) != kHigh) return false;
-  // Digit values: the low nibble, plus 9 for letters (bit 0x40 set).
-  v = (v & 0x0f * kOnes) + ((v >> 6) & kOnes) * 9;
+  // The low nibble, plus 9 where bit 6 is set ('a'..'f'): at most 24.
+  uint64_t n = (v & 0x0f * kOnes) + ((v >> 6) & kOnes) * 9;
+  // Values of 16 and more ("g" to "o" decode so) are no digits.
+  if ((n + 0x70 * kOnes) & 0x80 * kOnes) return false;
+  // '0' + n, and 0x27 more from 10 on ('a' - '0' - 10); no carries.
+  uint64_t letters = ((n + 0x06 * kOnes) >> 4) & kOnes;
+  if (n + 0x30 * kOnes + letters * 0x27 != v) return false;
   // Pair the nibbles, then the bytes, then the 16-bit halves; the first
   // digit is the most significant.
-  v = ((v & 0x000f000f000f000fULL) << 4) | ((v >> 8) & 0x000f000f000f000fULL);
-  v = ((v & 0x000000ff000000ffULL) << 8) | ((v >> 16) & 0x000000ff000000ffULL);
-  v = ((v & 0xffffULL) << 16) | ((v >> 32) & 0xffffULL);
-  *value = static_cast<uint32_t>(v);
+  n = ((n & 0x000f000f000f000fULL) << 4) | ((n >> 8) & 0x000f000f000f000fULL);
+  n = ((n & 0x000000ff000000ffULL) << 8) | ((n >> 16) & 0x000000ff000000ffULL);
+  n = ((n & 0xffffULL) << 16) | ((n >> 32) & 0xffffULL);
+  *value = static_cast<uint32_t>(n);
   return true;
 }
+
+// Any hexadecimal digits, one at a time; false if one is not a digit or
+// there are more than sixteen.
+bool ParseDigits(const char* p, size_t n, uint64_t* value);
 
 inline bool LittleEndian() {
   const uint16_t one = 1;
@@ -124,13 +128,13 @@ inline bool LittleEndian() {
 
 // Exactly sixteen hexadecimal digits at `p` (nm prints addresses and sizes
 // so on 64-bit targets).  False if one is not a digit.  Inline: the nm
-// output alone has two per line.
+// output alone has two per line.  Lowercase digits (what nm and ld print)
+// the quick way, anything else one digit at a time.
 inline bool ParseHex16(const char* p, uint64_t* value) {
-  if (!hex_detail::LittleEndian()) return ParseHex(std::string_view(p, 16), value);
   uint32_t hi, lo;
-  if (!hex_detail::Hex8(hex_detail::Load8(p), &hi) ||
+  if (!hex_detail::LittleEndian() || !hex_detail::Hex8(hex_detail::Load8(p), &hi) ||
       !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
-    return false;
+    return hex_detail::ParseDigits(p, 16, value);
   *value = (static_cast<uint64_t>(hi) << 32) | lo;
   return true;
 }

@@ -36,8 +36,7 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable, const
     intermediate = IntermediateName(*relocatable);
     for (const OutputSection& s : relocatable->outputs) reloc_section.Insert(s.name, s);
     for (const MapPiece& p : relocatable->pieces)
-      if (p.size && (!keep || keep(p.file)))
-        by_section.Insert(p.output_section, {}).first->push_back(&p);
+      if (p.size) by_section.Insert(p.output_section, {}).first->push_back(&p);
   }
   layout.placements.reserve(relocatable ? relocatable->pieces.size() : final_map.pieces.size());
   for (const MapPiece& f : final_map.pieces) {

@@ -31,8 +31,10 @@ struct Layout {
 };
 
 // `relocatable` may be null when the final map names the objects directly.
-// With `keep`, only the pieces of the files it wants are placed (the maps
-// may have been read with the same filter).  Throws InputError when a piece
+// With `keep`, only the pieces of the final map's files it wants are
+// placed; the relocatable map's pieces are all placed (read it with the
+// same filter to keep only those: filtering again here cost a look-up per
+// piece).  Throws InputError when a piece
 // of the relocatable link lies outside its section as placed by the final
 // link.
 Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable,

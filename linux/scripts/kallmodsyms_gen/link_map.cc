@@ -44,6 +44,8 @@ std::string_view ObjectName(std::string_view file) {
   return file;
 }
 
+bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+
 size_t Indent(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && s[i] == ' ') ++i;
@@ -63,7 +65,7 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
     size_t e = head.find_last_not_of(' ');
     std::string_view name;
     if (b != std::string_view::npos) name = head.substr(b, e - b + 1);
-    if (name.find_first_of(" \t") == std::string_view::npos) {
+    if (std::find_if(name.begin(), name.end(), IsBlank) == name.end()) {
       t->clear();
       if (!name.empty()) t->push_back(name);
       t->push_back(line.substr(16, 18));
@@ -103,12 +105,14 @@ void AddGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::stri
 }
 
 // Script patterns, fill and the like at indent 1, rather than a section.
+// (A loop, not find_first_of(), which calls memchr() per character.)
 bool IsScriptPattern(std::string_view name) {
-  return name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 ||
-         name.rfind("KEEP", 0) == 0 || name.find_first_of("(*") != std::string_view::npos;
+  if (name[0] == '*' || name == "FILL" || name.rfind("SORT", 0) == 0 || name.rfind("KEEP", 0) == 0)
+    return true;
+  for (char c : name)
+    if (c == '(' || c == '*') return true;
+  return false;
 }
-
-bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
 // The usual placement of input section `name`: "0x" and sixteen digits at
 // column 16, the size, the file (columns 0-15 hold the name or blanks).

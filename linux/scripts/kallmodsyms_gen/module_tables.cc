@@ -43,7 +43,7 @@ uint32_t RefOf(const ModuleTables& t, const ModuleSet& set) {
 }
 
 ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets,
-                                  const std::vector<Symbol>& symbols, uint64_t text_base,
+                                  const SymbolList& symbols, uint64_t text_base,
                                   const std::string& nm_path) {
   ModuleTables t;
   // 1. Runs of symbol addresses with the same set, per space.  Every
@@ -128,8 +128,7 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
   return t;
 }
 
-size_t V8EncodingBytes(const RangeMap& ranges, const ModuleSets& sets,
-                       const std::vector<Symbol>& symbols) {
+size_t V8EncodingBytes(const RangeMap& ranges, const ModuleSets& sets, const SymbolList& symbols) {
   uint64_t stext = 0, etext = 0, sinit = 0, einit = 0;
   FindSymbol(symbols, "_stext", &stext);
   FindSymbol(symbols, "_etext", &etext);

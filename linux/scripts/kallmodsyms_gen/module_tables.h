@@ -52,7 +52,7 @@ struct ModuleTables {
 // per-cpu space.  Throws InputError (naming `nm_path`) when an address does
 // not fit a 32-bit offset from its base or a table outgrows its fields.
 ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets,
-                                  const std::vector<Symbol>& symbols, uint64_t text_base,
+                                  const SymbolList& symbols, uint64_t text_base,
                                   const std::string& nm_path);
 
 // The ref of `set` in `tables` (kallmodsyms_internal.h), for tests.
@@ -60,8 +60,7 @@ uint32_t RefOf(const ModuleTables& tables, const ModuleSet& set);
 
 // What the kallmodsyms v8 series' encoding of the same inputs would take:
 // for text only, 8 bytes per fused address range, plus its name table.
-size_t V8EncodingBytes(const RangeMap& ranges, const ModuleSets& sets,
-                       const std::vector<Symbol>& symbols);
+size_t V8EncodingBytes(const RangeMap& ranges, const ModuleSets& sets, const SymbolList& symbols);
 
 }  // namespace kallmodsyms
 

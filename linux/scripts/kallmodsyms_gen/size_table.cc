@@ -7,13 +7,13 @@
 
 namespace kallmodsyms {
 
-uint64_t SizeGap(const std::vector<Symbol>& symbols, size_t i) {
+uint64_t SizeGap(const SymbolList& symbols, size_t i) {
   for (size_t j = i + 1; j < symbols.size(); ++j)
     if (symbols[j].address != symbols[i].address) return symbols[j].address - symbols[i].address;
   return 0;
 }
 
-SizeTable EncodeSizes(const std::vector<Symbol>& symbols) {
+SizeTable EncodeSizes(const SymbolList& symbols) {
   SizeTable t;
   t.codes.assign((symbols.size() + 15) / 16, 0);
   uint64_t gap = 0;

@@ -24,9 +24,9 @@ struct SizeTable {
 
 // Distance from symbol i to the next larger address in `symbols` (sorted by
 // address); 0 for the symbols at the last address.
-uint64_t SizeGap(const std::vector<Symbol>& symbols, size_t i);
+uint64_t SizeGap(const SymbolList& symbols, size_t i);
 
-SizeTable EncodeSizes(const std::vector<Symbol>& symbols);
+SizeTable EncodeSizes(const SymbolList& symbols);
 
 }  // namespace kallmodsyms
 

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bulk_allocator.h"
 #include "input.h"
 
 namespace kallmodsyms {
@@ -25,8 +26,11 @@ struct Symbol {
   std::string_view name;  // a view of the nm text: the LineReader must outlive it
 };
 
+// A defconfig kernel has 200,000: see bulk_allocator.h.
+using SymbolList = std::vector<Symbol, BulkAllocator<Symbol>>;
+
 // Reads "ADDRESS [SIZE] TYPE NAME" lines.
-std::vector<Symbol> ReadNm(LineReader* in);
+SymbolList ReadNm(LineReader* in);
 
 struct KallsymsOptions {
   bool all_symbols = false;  // scripts/kallsyms --all-symbols (KALLSYMS_ALL)
@@ -34,10 +38,10 @@ struct KallsymsOptions {
 
 // Drops what scripts/kallsyms drops and sorts as it sorts (its
 // is_ignored_symbol(), symbol_valid() and compare_symbols()).
-std::vector<Symbol> KallsymsOrder(std::vector<Symbol> nm, const KallsymsOptions& options);
+SymbolList KallsymsOrder(SymbolList nm, const KallsymsOptions& options);
 
 // The address of `name` in `symbols`; false if absent.
-bool FindSymbol(const std::vector<Symbol>& symbols, std::string_view name, uint64_t* address);
+bool FindSymbol(const SymbolList& symbols, std::string_view name, uint64_t* address);
 
 }  // namespace kallmodsyms
 
