@@ -28,7 +28,7 @@ TEST(Dataset, EverySymbolDecodesToWhatTheInputsSay) {
   in.modules = std::make_unique<LineReader>(LineReader::FromFile(Data("modules_thick.builtin")));
   in.options.all_symbols = true;
   Output out = Generate(&in);
-  kallmodsyms_test::Decoder d(out.asm_text);
+  kallmodsyms_test::Decoder d(out.Text());
 
   // The inputs, read again for the expectation.
   LineReader nm = LineReader::FromFile(Data("vmlinux.nm.kallsyms"));

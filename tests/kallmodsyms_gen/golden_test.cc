@@ -43,18 +43,18 @@ Output GenerateGolden(bool lld) {
 }
 
 TEST(Golden, GnuMapsGiveTheExpectedAssembler) {
-  std::string got = GenerateGolden(false).asm_text;
+  std::string got = GenerateGolden(false).Text();
   std::string path = std::string(GOLDEN_DIR) + "/expected.S";
   if (getenv("UPDATE_GOLDEN")) std::ofstream(path) << got;
   EXPECT_EQ(got, Slurp(path));
 }
 
 TEST(Golden, LldMapGivesTheSameAssembler) {
-  EXPECT_EQ(GenerateGolden(true).asm_text, GenerateGolden(false).asm_text);
+  EXPECT_EQ(GenerateGolden(true).Text(), GenerateGolden(false).Text());
 }
 
 TEST(Golden, SameInputsGiveByteIdenticalOutput) {
-  EXPECT_EQ(GenerateGolden(false).asm_text, GenerateGolden(false).asm_text);
+  EXPECT_EQ(GenerateGolden(false).Text(), GenerateGolden(false).Text());
 }
 
 struct Want {
@@ -92,7 +92,7 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
   in.nm = Golden("nm");
   SymbolList syms = KallsymsOrder(ReadNm(in.nm.get()), {true});
   ASSERT_EQ(syms.size(), std::size(want));
-  kallmodsyms_test::Decoder d(GenerateGolden(false).asm_text);
+  kallmodsyms_test::Decoder d(GenerateGolden(false).Text());
   ASSERT_EQ(d.num_syms(), syms.size());
   std::vector<uint64_t> addrs;
   for (const Symbol& s : syms) addrs.push_back(s.address);

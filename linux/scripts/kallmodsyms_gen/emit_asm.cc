@@ -223,22 +223,24 @@ std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
   return EmitModuleTablesAsm(modules, symbols.size()) + EmitSizeTableAsm(sizes, symbols);
 }
 
-void WriteFileAtomically(const std::string& path, const std::string& text) {
+void WriteFileAtomically(const std::string& path, std::initializer_list<std::string_view> parts) {
   std::string tmp = path + ".tmp." + std::to_string(getpid());
   int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw InputError(path, 0, "cannot create output file");
-  const char* p = text.data();
-  size_t left = text.size();
-  while (left) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      close(fd);
-      std::remove(tmp.c_str());
-      throw InputError(path, 0, "write error");
+  for (std::string_view text : parts) {
+    const char* p = text.data();
+    size_t left = text.size();
+    while (left) {
+      ssize_t n = write(fd, p, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
+        close(fd);
+        std::remove(tmp.c_str());
+        throw InputError(path, 0, "write error");
+      }
+      p += n;
+      left -= static_cast<size_t>(n);
     }
-    p += n;
-    left -= static_cast<size_t>(n);
   }
   if (close(fd) != 0) {
     std::remove(tmp.c_str());

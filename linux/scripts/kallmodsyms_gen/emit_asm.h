@@ -5,7 +5,9 @@
 #ifndef KALLMODSYMS_GEN_EMIT_ASM_H
 #define KALLMODSYMS_GEN_EMIT_ASM_H
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "module_tables.h"
@@ -23,7 +25,9 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols);
 
 // Writes `text` to `path` through a temporary file, so that an error never
 // leaves a partial output behind.  Throws InputError on failure.
-void WriteFileAtomically(const std::string& path, const std::string& text);
+// Writes `parts` one after the other to `path`, through a temporary file
+// renamed into place: no partial output file, whatever happens.
+void WriteFileAtomically(const std::string& path, std::initializer_list<std::string_view> parts);
 
 }  // namespace kallmodsyms
 

@@ -3,6 +3,7 @@
 #include "generate.h"
 
 #include <exception>
+#include <future>
 #include <thread>
 
 #include "builtin_modules.h"
@@ -20,10 +21,15 @@ Output Generate(Inputs* in) {
   // build has.  One reads the nm output and builds the size table, which
   // needs nothing else; one reads the final link's map; this thread reads
   // modules_thick.builtin and the relocatable link's map, then composes the
-  // maps and builds the range map.  The module tables need all of it.
+  // maps and builds the range map.  The module tables need all of it: they
+  // are built as soon as the symbols are in order, while the nm reader
+  // still writes out the size table.
   SymbolList symbols;
   uint64_t text_base = 0;
   bool have_text = false;
+  bool symbols_ok = false;  // symbols and have_text are final
+  std::promise<void> ordered;
+  std::future<void> symbols_ordered = ordered.get_future();
   SizeTable sizes;
   std::string size_asm;
   std::exception_ptr nm_error;
@@ -34,10 +40,13 @@ Output Generate(Inputs* in) {
       if (symbols.empty())
         throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
       have_text = FindSymbol(symbols, "_text", &text_base);
+      symbols_ok = true;
+      ordered.set_value();
       sizes = EncodeSizes(symbols);
       size_asm = EmitSizeTableAsm(sizes, symbols);
     } catch (...) {
       nm_error = std::current_exception();
+      if (!symbols_ok) ordered.set_value();
     }
   });
   // The final map is read whole: its pieces of the intermediate vmlinux.o
@@ -58,6 +67,7 @@ Output Generate(Inputs* in) {
   RangeMap ranges;
   std::exception_ptr map_error;
   bool maps_read = false;
+  std::thread releaser;
   try {
     // modules_thick.builtin first: of the relocatable link's pieces only
     // those of module objects are kept.
@@ -72,18 +82,35 @@ Output Generate(Inputs* in) {
     Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
-    // Nothing refers to the maps' text any more: give it and the pieces
-    // back now, while the nm reader may still be busy, not at the end.
-    layout = Layout();
-    final_map = LinkMap();
-    relocatable = LinkMap();
-    in->map.reset();
-    in->relocatable.reset();
+    // Nothing refers to the maps' text any more: unmapping it and freeing
+    // the pieces takes a millisecond; another thread does it meanwhile.
+    releaser = std::thread([layout = std::move(layout), final_map = std::move(final_map),
+                            relocatable = std::move(relocatable), map = std::move(in->map),
+                            reloc_text = std::move(in->relocatable)]() mutable {
+      layout = Layout();
+      final_map = LinkMap();
+      relocatable = LinkMap();
+      map.reset();
+      reloc_text.reset();
+    });
   } catch (...) {
     map_error = std::current_exception();
   }
   if (final_reader.joinable()) final_reader.join();
+  ModuleTables tables;
+  std::string module_asm;
+  std::exception_ptr table_error;
+  symbols_ordered.wait();
+  if (!map_error && symbols_ok && have_text) {
+    try {
+      tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
+      module_asm = EmitModuleTablesAsm(tables, symbols.size());
+    } catch (...) {
+      table_error = std::current_exception();
+    }
+  }
   nm_reader.join();
+  if (releaser.joinable()) releaser.join();
   // Report errors in a fixed order, whichever thread finished first: the
   // syntax of the final map, of modules_thick.builtin and of the
   // relocatable map, then the nm output's, then what the inputs say
@@ -93,12 +120,11 @@ Output Generate(Inputs* in) {
   if (nm_error) std::rethrow_exception(nm_error);
   if (!have_text) throw InputError(in->nm->name(), 1, "expected the symbol _text");
   if (map_error) std::rethrow_exception(map_error);
-
-  ModuleTables tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
+  if (table_error) std::rethrow_exception(table_error);
 
   Output out;
-  out.asm_text = EmitModuleTablesAsm(tables, symbols.size());
-  out.asm_text += size_asm;
+  out.module_asm = std::move(module_asm);
+  out.size_asm = std::move(size_asm);
   out.figures.symbols = symbols.size();
   out.figures.modules = modules.names.size();
   for (const EncodedSpace& s : tables.spaces) out.figures.ranges += s.nr_ranges;

@@ -33,8 +33,11 @@ struct Figures {
 };
 
 struct Output {
-  std::string asm_text;
+  // The assembler file: the module tables, then the size table.
+  std::string module_asm;
+  std::string size_asm;
   Figures figures;
+  std::string Text() const { return module_asm + size_asm; }
 };
 
 // Throws InputError on bad input.  Releases the map readers (inputs->map

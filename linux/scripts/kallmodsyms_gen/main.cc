@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
   }
   if (empty && !output.empty() && optind == argc) {
     try {
-      WriteFileAtomically(output, EmptyTablesAsm());
+      WriteFileAtomically(output, {EmptyTablesAsm()});
     } catch (const std::exception& e) {
       fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
       return 1;
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     in.modules = std::make_unique<LineReader>(LineReader::FromFile(modules));
     in.v8_figure = stats;
     Output out = Generate(&in);
-    WriteFileAtomically(output, out.asm_text);
+    WriteFileAtomically(output, {out.module_asm, out.size_asm});
     if (stats) {
       const Figures& f = out.figures;
       fprintf(stderr,

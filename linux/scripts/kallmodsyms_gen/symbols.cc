@@ -11,25 +11,7 @@ namespace {
 
 bool IsLetter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
 
-// A blank or tab in `s`, eight bytes at a time: names are short, and a
-// memchr() call per name cost more than the search.
-bool HasBlank(std::string_view s) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHigh = 0x8080808080808080ULL;
-  const char* p = s.data();
-  size_t n = s.size();
-  for (; n >= 8; p += 8, n -= 8) {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    // A zero byte in v ^ c marks c; x - 1 borrows into the top bit of a
-    // byte that was zero (the first such byte is exact, which is enough).
-    uint64_t sp = v ^ (' ' * kOnes), tab = v ^ ('\t' * kOnes);
-    if ((((sp - kOnes) & ~sp) | ((tab - kOnes) & ~tab)) & kHigh) return true;
-  }
-  for (; n; ++p, --n)
-    if (*p == ' ' || *p == '\t') return true;
-  return false;
-}
+bool HasBlank(std::string_view s) { return memchr(s.data(), ' ', s.size()) != nullptr; }
 
 }  // namespace
 
