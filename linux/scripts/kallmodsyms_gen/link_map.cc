@@ -46,6 +46,12 @@ std::string_view ObjectName(std::string_view file) {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
+bool HasBlank(std::string_view s) {
+  for (char c : s)
+    if (IsBlank(c)) return true;
+  return false;
+}
+
 size_t Indent(std::string_view s) {
   size_t i = 0;
   while (i < s.size() && s[i] == ' ') ++i;
@@ -65,7 +71,7 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
     size_t e = head.find_last_not_of(' ');
     std::string_view name;
     if (b != std::string_view::npos) name = head.substr(b, e - b + 1);
-    if (std::find_if(name.begin(), name.end(), IsBlank) == name.end()) {
+    if (!HasBlank(name)) {
       t->clear();
       if (!name.empty()) t->push_back(name);
       t->push_back(line.substr(16, 18));
@@ -185,8 +191,7 @@ void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
         if (line[1] == '*' || TakeGnuPiece(in, map, keep, output, line)) continue;
         // A long section name alone: its numbers are on the next line
         std::string_view name = line.substr(1);
-        if (std::find_if(name.begin(), name.end(), IsBlank) == name.end() &&
-            !IsScriptPattern(name)) {
+        if (!HasBlank(name) && !IsScriptPattern(name)) {
           pending_input = name;
           continue;
         }
