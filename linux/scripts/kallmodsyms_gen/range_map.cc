@@ -2,7 +2,7 @@
 
 #include "range_map.h"
 
-#include <iterator>
+#include <algorithm>
 #include <string_view>
 
 #include "object_table.h"
@@ -20,55 +20,52 @@ uint32_t ModuleSets::Intern(const ModuleSet& set) {
 bool RangeMap::Add(uint64_t start, uint64_t end, uint32_t set) {
   if (start >= end) return true;
   // Ranges mostly come in address order: past the last one, just append.
-  if (by_start_.empty() || start >= std::prev(by_start_.end())->second.end) {
-    by_start_.emplace_hint(by_start_.end(), start, Range{start, end, set});
+  if (ranges_.empty() || start >= ranges_.back().end) {
+    ranges_.push_back({start, end, set});
     return true;
   }
-  // The first range that may touch [start, end): the one before start.
-  auto it = by_start_.upper_bound(start);
-  if (it != by_start_.begin()) --it;
+  // The ranges that touch [start, end): from the first that ends after
+  // start (ends are sorted too) to the first that starts at or after end.
+  auto first = std::partition_point(ranges_.begin(), ranges_.end(),
+                                    [start](const Range& r) { return r.end <= start; });
+  auto last = first;
   uint64_t new_start = start, new_end = end;
-  std::vector<uint64_t> merged;
-  for (; it != by_start_.end() && it->second.start < end; ++it) {
-    const Range& r = it->second;
-    if (r.end <= start) continue;
-    if (r.set != set) return false;
-    new_start = std::min(new_start, r.start);
-    new_end = std::max(new_end, r.end);
-    merged.push_back(r.start);
+  for (; last != ranges_.end() && last->start < end; ++last) {
+    if (last->set != set) return false;
+    new_start = std::min(new_start, last->start);
+    new_end = std::max(new_end, last->end);
   }
-  for (uint64_t s : merged) by_start_.erase(s);
-  by_start_[new_start] = {new_start, new_end, set};
+  if (first == last) {
+    ranges_.insert(first, {new_start, new_end, set});
+  } else {
+    *first = {new_start, new_end, set};
+    ranges_.erase(first + 1, last);
+  }
   return true;
 }
 
 uint32_t RangeMap::Lookup(uint64_t address) const {
-  auto it = by_start_.upper_bound(address);
-  if (it == by_start_.begin()) return 0;
+  auto it = std::partition_point(ranges_.begin(), ranges_.end(),
+                                 [address](const Range& r) { return r.start <= address; });
+  if (it == ranges_.begin()) return 0;
   --it;
-  return address < it->second.end ? it->second.set : 0;
+  return address < it->end ? it->set : 0;
 }
 
 uint32_t RangeMap::Cursor::Lookup(uint64_t address) {
   if (address < last_) return map_.Lookup(address);  // not in order: search
   last_ = address;
-  while (it_ != map_.by_start_.end() && it_->second.end <= address) ++it_;
-  if (it_ == map_.by_start_.end() || address < it_->second.start) return 0;
-  return it_->second.set;
-}
-
-std::vector<Range> RangeMap::Ranges() const {
-  std::vector<Range> out;
-  out.reserve(by_start_.size());
-  for (const auto& kv : by_start_) out.push_back(kv.second);
-  return out;
+  const std::vector<Range>& r = map_.ranges_;
+  while (next_ < r.size() && r[next_].end <= address) ++next_;
+  if (next_ == r.size() || address < r[next_].start) return 0;
+  return r[next_].set;
 }
 
 bool RangeMap::CheckInvariant() const {
   uint64_t prev_end = 0;
   bool first = true;
-  for (const auto& [start, r] : by_start_) {
-    if (start != r.start || r.start >= r.end) return false;
+  for (const Range& r : ranges_) {
+    if (r.start >= r.end) return false;
     if (!first && r.start < prev_end) return false;
     prev_end = r.end;
     first = false;

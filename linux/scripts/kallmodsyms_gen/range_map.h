@@ -52,21 +52,23 @@ class RangeMap {
   // Look-ups of non-decreasing addresses in amortised O(1).
   class Cursor {
    public:
-    explicit Cursor(const RangeMap& map) : map_(map), it_(map.by_start_.begin()) {}
+    explicit Cursor(const RangeMap& map) : map_(map) {}
     uint32_t Lookup(uint64_t address);
 
    private:
     const RangeMap& map_;
-    std::map<uint64_t, Range>::const_iterator it_;
+    size_t next_ = 0;
     uint64_t last_ = 0;
   };
   // The ranges in address order.
-  std::vector<Range> Ranges() const;
+  const std::vector<Range>& Ranges() const { return ranges_; }
   // True if the invariant above holds (for tests).
   bool CheckInvariant() const;
 
  private:
-  std::map<uint64_t, Range> by_start_;
+  // A sorted array: ranges come in address order from a layout, and are
+  // appended; an insertion elsewhere moves the ranges after it.
+  std::vector<Range> ranges_;
 };
 
 // The module ranges of a layout: every placement of an object that belongs
