@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <vector>
+
 namespace kallmodsyms {
 namespace {
 
@@ -64,6 +68,47 @@ TEST(RangeMap, OverlapWithAnotherSetIsRefusedAndChangesNothing) {
   ASSERT_EQ(m.Ranges().size(), 1u);
   EXPECT_EQ(m.Lookup(0x250), 0u);
   EXPECT_TRUE(m.CheckInvariant());
+}
+
+TEST(RangeMap, OneRangeOverSeveralOfTheSameSetMergesThemAll) {
+  RangeMap m;
+  ASSERT_TRUE(m.Add(0x100, 0x110, 1));
+  ASSERT_TRUE(m.Add(0x120, 0x130, 1));
+  ASSERT_TRUE(m.Add(0x140, 0x150, 1));
+  ASSERT_TRUE(m.Add(0x200, 0x210, 2));
+  ASSERT_TRUE(m.Add(0x108, 0x148, 1));
+  std::vector<Range> r = m.Ranges();
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(r[0].start, 0x100u);
+  EXPECT_EQ(r[0].end, 0x150u);
+  EXPECT_EQ(r[1].start, 0x200u);
+  EXPECT_TRUE(m.CheckInvariant());
+}
+
+// Additions in any order against a map of every address: the same
+// refusals and the same set at each address, also through a cursor.
+TEST(RangeMap, RandomAdditionsAgreeWithAnAddressMap) {
+  std::mt19937 rng(12345);
+  for (int round = 0; round < 200; ++round) {
+    RangeMap m;
+    std::vector<uint32_t> owner(256, 0);
+    for (int i = 0; i < 20; ++i) {
+      uint64_t start = rng() % 256, len = rng() % 24;
+      uint64_t end = std::min<uint64_t>(start + len, 256);
+      uint32_t set = 1 + rng() % 3;
+      bool clash = false;
+      for (uint64_t a = start; a < end; ++a) clash |= owner[a] && owner[a] != set;
+      ASSERT_EQ(m.Add(start, end, set), !clash) << "round " << round << " addition " << i;
+      if (!clash)
+        for (uint64_t a = start; a < end; ++a) owner[a] = set;
+      ASSERT_TRUE(m.CheckInvariant());
+    }
+    RangeMap::Cursor cursor(m);
+    for (uint64_t a = 0; a < 256; ++a) {
+      ASSERT_EQ(m.Lookup(a), owner[a]) << "round " << round << " address " << a;
+      ASSERT_EQ(cursor.Lookup(a), owner[a]) << "round " << round << " address " << a;
+    }
+  }
 }
 
 TEST(RangeMap, EmptyRangeIsIgnored) {

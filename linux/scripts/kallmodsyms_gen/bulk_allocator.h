@@ -55,7 +55,7 @@ struct BulkAllocator {
   BulkAllocator(const BulkAllocator<U>&) {}  // NOLINT: implicit, as allocators are
 
   T* allocate(size_t n) {
-    if (n > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
+    if (n > SIZE_MAX / 4 / sizeof(T)) throw std::bad_alloc();  // room to round up
     size_t bytes = n * sizeof(T);
     if (bytes < bulk_detail::kThreshold) return std::allocator<T>().allocate(n);
     return static_cast<T*>(bulk_detail::MapBulk(bytes));
