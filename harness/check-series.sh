@@ -23,7 +23,7 @@ cp "$SRC/.assembled-from" "$dir/src/"
 
 step "comparing with the assembled tree"
 if ! diff -r -q -x .series-files -x .assembled-from "$dir/src" "$SRC"; then
-	die "the series applied with git am differs from out/src"
+	die "the series applied with git am differs from out/src (a file only in out/src may be left from an experiment: make clean starts over)"
 fi
 BUILD_LOG_SUFFIX=-series "$ROOT/harness/build.sh" qemu "$dir/src" "$dir/build/qemu"
 step "check-series: the series applies with git am and builds"
