@@ -323,9 +323,12 @@ bool IsNonAllocSection(std::string_view name) {
 LinkMap ReadLinkMap(LineReader* in, const FileFilter& keep) {
   LinkMap map;
   map.path = in->name();
-  // About one placement per 150 bytes of map: reserve rather than copy the
-  // vector as it grows (untouched reserve costs no memory).
-  map.pieces.reserve(in->size() / 100);
+  // The relocatable link's map, read with a filter, keeps up to one
+  // placement per 150 bytes or so: reserve rather than copy the vector as
+  // it grows (untouched reserve costs no memory).  The final link's map,
+  // read whole, places a few hundred pieces of vmlinux.o, where the first
+  // touch of a reserve would cost a whole huge page (bulk_allocator.h).
+  if (keep) map.pieces.reserve(in->size() / 100);
   std::string_view line;
   while (in->Next(&line)) {
     if (line == "Linker script and memory map") {
