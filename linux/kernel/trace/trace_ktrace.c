@@ -150,6 +150,7 @@ struct ktrace_change {
 	struct list_head	remove;
 	unsigned int		nr_add;
 	const char		*glob;
+	unsigned int		nr_matched;	/* by @glob, listed or not */
 	int			error;
 };
 
@@ -216,6 +217,7 @@ static int ktrace_glob_cb(void *data, const char *name, unsigned long addr)
 		return 0;
 	if (!lookup_symbol_name(addr, sym) && strcmp(sym, name))
 		return 0;
+	c->nr_matched++;
 	c->error = ktrace_add_one(c, name, addr);
 	return c->error;
 }
@@ -239,16 +241,16 @@ static int ktrace_request_add(struct ktrace_change *c, const char *name)
 	int ret;
 
 	if (ktrace_is_glob(name)) {
-		unsigned int before = c->nr_add;
-
 		c->glob = name;
 		c->error = 0;
+		c->nr_matched = 0;
 		kallsyms_on_each_symbol(ktrace_glob_cb, c);
 		if (!c->error)
 			module_kallsyms_on_each_symbol(NULL, ktrace_glob_cb, c);
 		if (c->error)
 			return c->error;
-		if (c->nr_add == before && !ktrace_find(name)) {
+		/* Functions already listed count: adding them again is no error */
+		if (!c->nr_matched) {
 			pr_info("%s: matches no function ktrace can trace\n", name);
 			return -ENOENT;
 		}
