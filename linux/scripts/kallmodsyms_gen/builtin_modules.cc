@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <iterator>
 
 namespace kallmodsyms {
 namespace {
@@ -23,64 +25,73 @@ std::string ModuleName(const std::string& object_path) {
   return name;
 }
 
-BuiltinModules ReadBuiltinModules(LineReader* in) {
-  BuiltinModules mods;
-  mods.path = in->name();
-  std::map<std::string, size_t> module_line;
-  // (object, line, module name) per member, put into the maps at the end
-  // in one sorted pass: inserting each into two maps of paths that share
-  // long beginnings cost a microsecond per object.
-  struct Member {
-    std::string_view object;
-    size_t line;
-    size_t module;  // index into `names`
-  };
-  std::vector<Member> members;
-  std::vector<std::string> names;
+ModuleList ReadModuleList(LineReader* in) {
+  ModuleList list;
+  list.path = in->name();
+  // Module objects and module names seen, for duplicates: views of the
+  // text and of `names` (a deque, whose elements do not move).
+  ObjectTable<size_t> module_line;
+  std::deque<std::string> names;
+  ObjectTable<bool> name_seen;
+  std::vector<std::string_view> head, objects;
   std::string_view line;
   while (in->Next(&line)) {
     if (line.empty()) continue;
     size_t colon = line.find(':');
     if (colon == std::string_view::npos) in->Fail("expected 'MODULE.o: [MEMBER.o ...]'");
-    std::vector<std::string_view> head = Split(line.substr(0, colon));
+    Split(line.substr(0, colon), &head);
     if (head.size() != 1 || !EndsWithDotO(head[0]))
       in->Fail("expected one module object 'MODULE.o' before ':'");
-    std::string module(head[0]);
-    auto [it, fresh] = module_line.emplace(module, in->line_number());
+    auto [first_line, fresh] = module_line.Insert(head[0], in->line_number());
     if (!fresh)
-      in->Fail("duplicate module " + module + " (first at line " + std::to_string(it->second) +
-               ")");
-    std::string name = ModuleName(module);
+      in->Fail("duplicate module " + std::string(head[0]) + " (first at line " +
+               std::to_string(*first_line) + ")");
+    std::string name = ModuleName(std::string(head[0]));
     for (char c : name)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
         in->Fail("expected a module name of letters, digits and '_', got '" + name + "'");
-    if (!mods.names.insert(name).second) in->Fail("a second module named " + name);
-    std::vector<std::string_view> objects = Split(line.substr(colon + 1));
+    names.push_back(std::move(name));
+    if (!name_seen.Insert(names.back(), true).second)
+      in->Fail("a second module named " + names.back());
+    Split(line.substr(colon + 1), &objects);
     if (objects.empty()) objects.push_back(head[0]);
     for (std::string_view m : objects) {
       if (!EndsWithDotO(m))
         in->Fail("expected an object file 'NAME.o', got '" + std::string(m) + "'");
-      members.push_back({m, in->line_number(), names.size()});
+      list.members.push_back({m, in->line_number(), names.size() - 1});
     }
-    names.push_back(std::move(name));
   }
-  std::sort(members.begin(), members.end(), [](const Member& a, const Member& b) {
-    return a.object != b.object ? a.object < b.object : a.line < b.line;
-  });
+  std::sort(list.members.begin(), list.members.end(),
+            [](const ModuleList::Member& a, const ModuleList::Member& b) {
+              return a.object != b.object ? a.object < b.object : a.line < b.line;
+            });
+  list.names.assign(std::make_move_iterator(names.begin()), std::make_move_iterator(names.end()));
+  return list;
+}
+
+BuiltinModules BuildModuleMaps(const ModuleList& list) {
+  BuiltinModules mods;
+  mods.path = list.path;
+  mods.names.insert(list.names.begin(), list.names.end());
+  // In one sorted pass: inserting each member into two maps of paths that
+  // share long beginnings cost a microsecond per object.
+  const std::vector<ModuleList::Member>& members = list.members;
   for (size_t i = 0; i < members.size();) {
     std::string obj(members[i].object);
     mods.line_of.emplace_hint(mods.line_of.end(), obj, members[i].line);
     std::set<std::string>& set =
         mods.modules_of.emplace_hint(mods.modules_of.end(), obj, std::set<std::string>())->second;
     for (; i < members.size() && members[i].object == obj; ++i)
-      set.insert(names[members[i].module]);
+      set.insert(list.names[members[i].module]);
   }
   return mods;
 }
 
-MemberObjects::MemberObjects(const BuiltinModules& modules)
-    : modules_(modules), linked_(modules.line_of.size()) {
-  for (const auto& kv : modules.line_of) linked_.Insert(kv.first, false);
+BuiltinModules ReadBuiltinModules(LineReader* in) { return BuildModuleMaps(ReadModuleList(in)); }
+
+MemberObjects::MemberObjects(const ModuleList& modules)
+    : modules_(modules), linked_(modules.members.size()) {
+  for (const ModuleList::Member& m : modules.members) linked_.Insert(m.object, false);
 }
 
 bool MemberObjects::Wants(std::string_view file) {
@@ -91,10 +102,11 @@ bool MemberObjects::Wants(std::string_view file) {
 }
 
 void MemberObjects::CheckAllLinked() const {
-  for (const auto& [obj, line] : modules_.line_of)
-    if (!*linked_.Find(obj))
-      throw InputError(modules_.path, line,
-                       "expected " + obj + " in the link map, it is not there");
+  // In name order; the first line of an object comes first.
+  for (const ModuleList::Member& m : modules_.members)
+    if (!*linked_.Find(m.object))
+      throw InputError(modules_.path, m.line,
+                       "expected " + std::string(m.object) + " in the link map, it is not there");
 }
 
 }  // namespace kallmodsyms

@@ -29,6 +29,24 @@ struct BuiltinModules {
   std::string path;
 };
 
+// modules_thick.builtin as read, before it is put into BuiltinModules'
+// maps: what filtering the link maps needs, made without building a map.
+struct ModuleList {
+  struct Member {
+    std::string_view object;  // a view of the file's text
+    size_t line;              // that names it as a member
+    size_t module;            // index into `names`
+  };
+  std::vector<Member> members;  // by object, then line
+  std::vector<std::string> names;
+  std::string path;
+};
+
+// Reads and checks the file (every error it can have is found here); the
+// list views the reader's text, which must outlive it.
+ModuleList ReadModuleList(LineReader* in);
+BuiltinModules BuildModuleMaps(const ModuleList& list);
+// Both in one.
 BuiltinModules ReadBuiltinModules(LineReader* in);
 
 // The module name kbuild derives from a module's object path.
@@ -38,7 +56,7 @@ std::string ModuleName(const std::string& object_path);
 // notes which members the maps name.
 class MemberObjects {
  public:
-  explicit MemberObjects(const BuiltinModules& modules);
+  explicit MemberObjects(const ModuleList& modules);
   // True if `file` is a member of a module; notes it as linked.
   bool Wants(std::string_view file);
   // Throws InputError naming the first member object (in name order) that
@@ -46,7 +64,7 @@ class MemberObjects {
   void CheckAllLinked() const;
 
  private:
-  const BuiltinModules& modules_;
+  const ModuleList& modules_;
   ObjectTable<bool> linked_;
 };
 

@@ -62,7 +62,10 @@ Output Generate(Inputs* in) {
     }
   });
   LinkMap relocatable;
+  ModuleList module_list;
   BuiltinModules modules;
+  std::exception_ptr modules_error;
+  std::thread map_builder;
   ModuleSets sets;
   RangeMap ranges;
   std::exception_ptr map_error;
@@ -70,15 +73,25 @@ Output Generate(Inputs* in) {
   std::thread releaser;
   try {
     // modules_thick.builtin first: of the relocatable link's pieces only
-    // those of module objects are kept.
+    // those of module objects are kept.  Its maps are needed only once
+    // the link maps are composed: another thread builds them meanwhile.
     if (in->relocatable) in->relocatable->Prefault();
-    modules = ReadBuiltinModules(in->modules.get());
-    MemberObjects members(modules);
+    module_list = ReadModuleList(in->modules.get());
+    map_builder = std::thread([&] {
+      try {
+        modules = BuildModuleMaps(module_list);
+      } catch (...) {
+        modules_error = std::current_exception();
+      }
+    });
+    MemberObjects members(module_list);
     FileFilter is_member = [&members](std::string_view f) { return members.Wants(f); };
     if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get(), is_member);
     final_reader.join();
     if (final_error) std::rethrow_exception(final_error);
     maps_read = true;
+    map_builder.join();
+    if (modules_error) std::rethrow_exception(modules_error);
     Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
@@ -97,6 +110,7 @@ Output Generate(Inputs* in) {
     map_error = std::current_exception();
   }
   if (final_reader.joinable()) final_reader.join();
+  if (map_builder.joinable()) map_builder.join();
   ModuleTables tables;
   std::string module_asm;
   std::exception_ptr table_error;
