@@ -139,6 +139,45 @@ TEST(Modules, NamesAsKbuildMakesThem) {
   EXPECT_EQ(m.modules_of.at("lib/one.o"), std::set<std::string>{"one"});
 }
 
+// The member list the link maps are filtered with: sorted by object, then
+// line; an object of several modules missing from the maps is reported at
+// the first line that names it, the first such object by name.
+TEST(Modules, MemberListAndTheObjectsTheMapsLack) {
+  LineReader in("modules_thick.builtin",
+                "b.o: y.o x.o\n"
+                "a.o:\n"
+                "c.o: y.o z.o\n");
+  ModuleList list = ReadModuleList(&in);
+  EXPECT_EQ(list.names, (std::vector<std::string>{"b", "a", "c"}));
+  std::vector<std::string> got;
+  for (const ModuleList::Member& m : list.members)
+    got.push_back(std::string(m.object) + ":" + std::to_string(m.line) + ":" +
+                  list.names[m.module]);
+  EXPECT_EQ(got, (std::vector<std::string>{"a.o:2:a", "x.o:1:b", "y.o:1:b", "y.o:3:c", "z.o:3:c"}));
+
+  MemberObjects members(list);
+  EXPECT_TRUE(members.Wants("a.o"));
+  EXPECT_TRUE(members.Wants("x.o"));
+  EXPECT_FALSE(members.Wants("b.o"));
+  try {
+    members.CheckAllLinked();
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "modules_thick.builtin:1: expected y.o in the link map, it is not there");
+  }
+  EXPECT_TRUE(members.Wants("y.o"));
+  try {
+    members.CheckAllLinked();
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "modules_thick.builtin:3: expected z.o in the link map, it is not there");
+  }
+  EXPECT_TRUE(members.Wants("z.o"));
+  members.CheckAllLinked();
+}
+
 TEST(GenerateErrors, MemberMissingFromTheMap) {
   Inputs in;
   in.map = std::make_unique<LineReader>(
