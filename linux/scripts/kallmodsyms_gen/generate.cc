@@ -17,6 +17,7 @@
 namespace kallmodsyms {
 
 Output Generate(Inputs* in) {
+  Output out;
   // Three readers of about equal work on the two or more cores a kernel
   // build has.  One reads the nm output and builds the size table, which
   // needs nothing else; one reads the final link's map; this thread reads
@@ -70,7 +71,6 @@ Output Generate(Inputs* in) {
   RangeMap ranges;
   std::exception_ptr map_error;
   bool maps_read = false;
-  std::thread releaser;
   try {
     // modules_thick.builtin first: of the relocatable link's pieces only
     // those of module objects are kept.  Its maps are needed only once
@@ -96,16 +96,9 @@ Output Generate(Inputs* in) {
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
     // Nothing refers to the maps' text any more: unmapping it and freeing
-    // the pieces takes a millisecond; another thread does it meanwhile.
-    releaser = std::thread([layout = std::move(layout), final_map = std::move(final_map),
-                            relocatable = std::move(relocatable), map = std::move(in->map),
-                            reloc_text = std::move(in->relocatable)]() mutable {
-      layout = Layout();
-      final_map = LinkMap();
-      relocatable = LinkMap();
-      map.reset();
-      reloc_text.reset();
-    });
+    // the pieces takes a millisecond, done meanwhile.
+    out.garbage.Release(std::move(layout), std::move(final_map), std::move(relocatable),
+                        std::move(in->map), std::move(in->relocatable));
   } catch (...) {
     map_error = std::current_exception();
   }
@@ -124,7 +117,6 @@ Output Generate(Inputs* in) {
     }
   }
   nm_reader.join();
-  if (releaser.joinable()) releaser.join();
   // Report errors in a fixed order, whichever thread finished first: the
   // syntax of the final map, of modules_thick.builtin and of the
   // relocatable map, then the nm output's, then what the inputs say
@@ -136,7 +128,6 @@ Output Generate(Inputs* in) {
   if (map_error) std::rethrow_exception(map_error);
   if (table_error) std::rethrow_exception(table_error);
 
-  Output out;
   out.module_asm = std::move(module_asm);
   out.size_asm = std::move(size_asm);
   out.figures.symbols = symbols.size();
@@ -146,6 +137,11 @@ Output Generate(Inputs* in) {
   out.figures.size_table_bytes = sizes.Bytes();
   out.figures.size_escapes = sizes.nr_escapes;
   if (in->v8_figure) out.figures.v8_bytes = V8EncodingBytes(ranges, sets, symbols);
+  // What is left, the nm text and the symbols above all, is freed while
+  // the caller writes the output.
+  out.garbage.Release(std::move(symbols), std::move(sizes), std::move(tables), std::move(ranges),
+                      std::move(sets), std::move(modules), std::move(module_list),
+                      std::move(in->nm), std::move(in->modules));
   return out;
 }
 

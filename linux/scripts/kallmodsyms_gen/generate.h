@@ -9,6 +9,7 @@
 #include <string>
 
 #include "input.h"
+#include "releaser.h"
 #include "symbols.h"
 
 namespace kallmodsyms {
@@ -37,11 +38,14 @@ struct Output {
   std::string module_asm;
   std::string size_asm;
   Figures figures;
+  // The inputs and what was made of them, being freed on other threads
+  // while the caller writes the output: destroying the Output waits.
+  Releaser garbage;
   std::string Text() const { return module_asm + size_asm; }
 };
 
-// Throws InputError on bad input.  Releases the map readers (inputs->map
-// and inputs->relocatable) as soon as it is done with them.
+// Throws InputError on bad input.  Takes the readers of `inputs` and frees
+// them, as soon as it is done with each, on other threads (Output::garbage).
 Output Generate(Inputs* inputs);
 
 // Tables that describe nothing, for the first kallsyms link pass, which
