@@ -5,116 +5,159 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace kallmodsyms {
 namespace {
 
 // Appends assembler rows to one buffer: a directive, its values and a
-// comment saying what the row is.  The size table makes most of the text
-// (thousands of rows): rows are built by appending, without temporaries.
+// comment saying what the row is.  The size table makes most of the text:
+// tens of thousands of short pieces, each copied in place (the literals
+// with a copy of known length) rather than through std::string::append().
 class Asm {
  public:
-  explicit Asm(size_t reserve = 1 << 16) { out_.reserve(reserve); }
-  void Raw(std::string_view s) { out_ += s; }
+  explicit Asm(size_t reserve = 1 << 16) : buf_(reserve, '\0') {}
+  void Raw(std::string_view s) { Put(s); }
+  template <size_t N>
+  void Raw(const char (&s)[N]) {
+    Put(s);
+  }
   void Label(std::string_view name) {
-    out_ += "\t.globl\t";
-    out_ += name;
-    out_ += "\n\tALGN\n";
-    out_ += name;
-    out_ += ":\n";
+    Put("\t.globl\t");
+    Put(name);
+    Put("\n\tALGN\n");
+    Put(name);
+    Put(":\n");
   }
   void Long(uint64_t v, std::string_view comment) { Value(".long", v, comment); }
   void Short(uint64_t v, std::string_view comment) { Value(".short", v, comment); }
   void Ptr(std::string_view sym, std::string_view comment) {
-    out_ += "\tPTR\t";
-    out_ += sym;
+    Put("\tPTR\t");
+    Put(sym);
     Comment(comment);
   }
   void Asciz(std::string_view s, std::string_view comment) {
-    out_ += "\t.asciz\t\"";
-    out_ += s;
-    out_ += '"';
+    Put("\t.asciz\t\"");
+    Put(s);
+    Put("\"");
     Comment(comment);
   }
   // A row of values of one directive; then EndRow() with its comment.
   void Row(const char* directive, uint64_t v) {
     StartRow(directive);
-    AppendHex(&out_, v);
+    PutHex(v);
   }
   void Row(const char* directive, const uint8_t* p, size_t n) {
     StartRow(directive);
+    char* o = Room(n * 6);  // "0xff, "
     for (size_t i = 0; i < n; ++i) {
-      if (i) out_ += ", ";
-      AppendHex(&out_, p[i]);
+      if (i) {
+        *o++ = ',';
+        *o++ = ' ';
+      }
+      *o++ = '0';
+      *o++ = 'x';
+      if (p[i] >= 16) *o++ = kDigits[p[i] >> 4];
+      *o++ = kDigits[p[i] & 0xf];
     }
+    len_ = static_cast<size_t>(o - buf_.data());
   }
   void Row(const char* directive, const uint64_t* p, size_t n) {
     StartRow(directive);
+    char* o = Room(n * 20);  // "0x" and sixteen digits, ", "
     for (size_t i = 0; i < n; ++i) {
-      if (i) out_ += ", ";
-      AppendHex16(&out_, p[i]);
+      if (i) {
+        *o++ = ',';
+        *o++ = ' ';
+      }
+      *o++ = '0';
+      *o++ = 'x';
+      uint64_t v = p[i];
+      for (int d = 15; d >= 0; --d, v >>= 4) o[d] = kDigits[v & 0xf];
+      o += 16;
     }
+    len_ = static_cast<size_t>(o - buf_.data());
   }
   // Ends a row with a comment made of `parts` (none: no comment).
   void EndRow(std::initializer_list<std::string_view> parts) {
     if (parts.size()) {
-      out_ += "\t/* ";
-      for (std::string_view part : parts) out_ += part;
-      out_ += " */";
+      Put("\t/* ");
+      for (std::string_view part : parts) Put(part);
+      Put(" */");
     }
-    out_ += '\n';
+    Put("\n");
   }
-  std::string& text() { return out_; }
+  // The text; the Asm is empty afterwards.
+  std::string Take() {
+    buf_.resize(len_);
+    len_ = 0;
+    return std::move(buf_);
+  }
 
-  static void AppendHex(std::string* out, uint64_t v) {
+  static std::string Hex(uint64_t v) {
+    Asm a(18);
+    a.PutHex(v);
+    return a.Take();
+  }
+
+ private:
+  static constexpr char kDigits[] = "0123456789abcdef";
+
+  // Room for `n` more bytes at the end of the text (not counted yet).
+  char* Room(size_t n) {
+    if (buf_.size() - len_ < n) buf_.resize(std::max(buf_.size() * 2, len_ + n));
+    return &buf_[len_];
+  }
+  void Put(std::string_view s) {
+    memcpy(Room(s.size()), s.data(), s.size());
+    len_ += s.size();
+  }
+  // Literals: a copy of known length, which the compiler does in place.
+  template <size_t N>
+  void Put(const char (&s)[N]) {
+    memcpy(Room(N - 1), s, N - 1);
+    len_ += N - 1;
+  }
+  void PutHex(uint64_t v) {
     char b[18];
     char* e = b + sizeof(b);
     char* p = e;
     do {
-      *--p = "0123456789abcdef"[v & 0xf];
+      *--p = kDigits[v & 0xf];
       v >>= 4;
     } while (v);
     *--p = 'x';
     *--p = '0';
-    out->append(p, static_cast<size_t>(e - p));
+    Put(std::string_view(p, static_cast<size_t>(e - p)));
   }
-  // All sixteen digits, for the rows of 64-bit words.
-  static void AppendHex16(std::string* out, uint64_t v) {
-    char b[18] = {'0', 'x'};
-    for (int i = 17; i >= 2; --i, v >>= 4) b[i] = "0123456789abcdef"[v & 0xf];
-    out->append(b, sizeof(b));
-  }
-  static std::string Hex(uint64_t v) {
-    std::string s;
-    AppendHex(&s, v);
-    return s;
-  }
-
- private:
   void StartRow(const char* directive) {
-    out_ += '\t';
-    out_ += directive;
-    out_ += '\t';
+    Put("\t");
+    Put(std::string_view(directive));
+    Put("\t");
   }
   void Value(const char* directive, uint64_t v, std::string_view comment) {
     StartRow(directive);
-    AppendHex(&out_, v);
+    PutHex(v);
     Comment(comment);
   }
   void Comment(std::string_view comment) {
     if (!comment.empty()) {
-      out_ += "\t/* ";
-      out_ += comment;
-      out_ += " */";
+      Put("\t/* ");
+      Put(comment);
+      Put(" */");
     }
-    out_ += '\n';
+    Put("\n");
   }
-  std::string out_;
+
+  std::string buf_;  // the text, then unused room
+  size_t len_ = 0;
 };
 
 // Decimal digits of `v`, in `buf`.
@@ -189,12 +232,17 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
     }
   }
 
-  return std::move(a.text());
+  return a.Take();
 }
 
 std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) {
-  // About 120 bytes of text per block of 64 symbols, 60 per 16 escapes.
-  Asm a(sizes.index.size() * 160 + sizes.escapes.size() * 6);
+  // Rows of at most 56 bytes in the index, 150 and the name of the
+  // block's first symbol in the codes, 7 per escape byte: room for all of
+  // it from the start.
+  size_t room = 256 + sizes.index.size() * 56 + sizes.escapes.size() * 7 + 32;
+  for (size_t i = 0; i < symbols.size(); i += 16 * (KALLMODSYMS_SIZE_BLOCK / 16))
+    room += 150 + symbols[i].name.size();
+  Asm a(room);
   char num[24];
   a.Label("kallmodsyms_size_index");
   for (size_t b = 0; b < sizes.index.size(); ++b) {
@@ -215,7 +263,7 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
     a.EndRow({});
   }
   if (sizes.escapes.empty()) a.Raw("\t.byte\t0\t/* no escapes */\n");
-  return std::move(a.text());
+  return a.Take();
 }
 
 std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
