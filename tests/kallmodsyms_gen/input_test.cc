@@ -83,6 +83,30 @@ TEST(ParseHex, EveryByteInEveryPosition) {
   }
 }
 
+// A column of numbers: the first half is decoded when it changes, and a
+// bad digit in either half fails wherever it is, before or after a number
+// with the same first half.
+TEST(Hex16Column, SharedFirstHalvesAndBadDigits) {
+  Hex16Column col;
+  uint64_t v = 0;
+  EXPECT_TRUE(col.Parse("ffffffff81000000", &v));
+  EXPECT_EQ(v, 0xffffffff81000000ULL);
+  EXPECT_TRUE(col.Parse("ffffffff8100abcd", &v));
+  EXPECT_EQ(v, 0xffffffff8100abcdULL);
+  EXPECT_FALSE(col.Parse("ffffffff8100abcg", &v));  // same first half, bad second
+  EXPECT_FALSE(col.Parse("fffffff-81000000", &v));  // a new first half, bad
+  EXPECT_TRUE(col.Parse("0000000000000010", &v));
+  EXPECT_EQ(v, 0x10u);
+  EXPECT_TRUE(col.Parse("ffffffff00000001", &v));
+  EXPECT_EQ(v, 0xffffffff00000001ULL);
+  EXPECT_TRUE(col.Parse("FFFFFFFF00000002", &v));  // uppercase: the slow way
+  EXPECT_EQ(v, 0xffffffff00000002ULL);
+  EXPECT_TRUE(col.Parse("ffffffff0000000A", &v));
+  EXPECT_EQ(v, 0xffffffff0000000aULL);
+  Hex16Column fresh;  // eight NUL bytes never pass for a first half
+  EXPECT_FALSE(fresh.Parse(std::string(16, '\0').c_str(), &v));
+}
+
 TEST(Split, AtBlanksAndWithALastFieldToTheEnd) {
   std::vector<std::string_view> t;
   Split("  a\tbb  c ", &t);

@@ -114,6 +114,11 @@ TEST(NmErrors, MalformedLines) {
             "x.nm:1: expected a hexadecimal size below 4 GiB, got 'T'");
   EXPECT_EQ(NmError("ffffffff81000000 0000000100000000 T a\n"),
             "x.nm:1: expected a hexadecimal size below 4 GiB, got '0000000100000000'");
+  // The address column's first half, decoded once, is still checked
+  EXPECT_EQ(NmError("ffffffff81000000 T a\nffffffff8100000x T b\n"),
+            "x.nm:2: expected a hexadecimal address, got 'ffffffff8100000x'");
+  EXPECT_EQ(NmError("ffffffff81000000 T a\nfffffff-81000000 T b\n"),
+            "x.nm:2: expected a hexadecimal address, got 'fffffff-81000000'");
 }
 
 TEST(ModulesErrors, MalformedAndDuplicateLines) {

@@ -139,6 +139,34 @@ inline bool ParseHex16(const char* p, uint64_t* value) {
   return true;
 }
 
+// ParseHex16() for a column of numbers that mostly share their first eight
+// digits: kernel addresses ("ffffffff8..."), sizes below 4 GiB, offsets in
+// a relocatable object.  The first half is decoded when it differs from
+// the last one; an equal half is checked by one comparison.  Decoding two
+// halves per number took a third of the time to read the nm output.
+class Hex16Column {
+ public:
+  bool Parse(const char* p, uint64_t* value) {
+    uint64_t hi_text = hex_detail::Load8(p);
+    uint32_t lo;
+    if (hi_text != hi_text_ || !hex_detail::LittleEndian()) return ParseNew(p, value);
+    if (!hex_detail::Hex8(hex_detail::Load8(p + 8), &lo)) return hex_detail::ParseDigits(p, 16, value);
+    *value = hi_ | lo;
+    return true;
+  }
+
+ private:
+  bool ParseNew(const char* p, uint64_t* value) {
+    if (!ParseHex16(p, value)) return false;
+    hi_text_ = hex_detail::Load8(p);
+    hi_ = *value & ~uint64_t{0xffffffff};
+    return true;
+  }
+
+  uint64_t hi_text_ = 0;  // eight NUL bytes: no digits
+  uint64_t hi_ = 0;
+};
+
 }  // namespace kallmodsyms
 
 #endif  // KALLMODSYMS_GEN_INPUT_H

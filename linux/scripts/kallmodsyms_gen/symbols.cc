@@ -20,6 +20,7 @@ SymbolList ReadNm(LineReader* in) {
   out.reserve(in->size() / 40);  // about one symbol per 40 bytes of nm output
   std::string_view line;
   std::vector<std::string_view> t;
+  Hex16Column addresses, sizes;
   while (in->Next(&line)) {
     if (line.empty()) continue;
     // The common shapes, "ADDR TYPE NAME" and "ADDR SIZE TYPE NAME" with
@@ -29,7 +30,7 @@ SymbolList ReadNm(LineReader* in) {
     if (line.size() > 19 && l[16] == ' ') {
       Symbol s;
       uint64_t size;
-      if (l[18] == ' ' && IsLetter(l[17]) && ParseHex16(l, &s.address)) {
+      if (l[18] == ' ' && IsLetter(l[17]) && addresses.Parse(l, &s.address)) {
         s.type = l[17];
         s.name = line.substr(19);
         if (!HasBlank(s.name)) {
@@ -37,7 +38,8 @@ SymbolList ReadNm(LineReader* in) {
           continue;
         }
       } else if (line.size() > 36 && l[33] == ' ' && l[35] == ' ' && IsLetter(l[34]) &&
-                 ParseHex16(l, &s.address) && ParseHex16(l + 17, &size) && size <= UINT32_MAX) {
+                 addresses.Parse(l, &s.address) && sizes.Parse(l + 17, &size) &&
+                 size <= UINT32_MAX) {
         s.size = static_cast<uint32_t>(size);
         s.type = l[34];
         s.name = line.substr(36);
