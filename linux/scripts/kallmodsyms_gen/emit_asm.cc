@@ -50,11 +50,13 @@ class Asm {
     Comment(comment);
   }
   // A row of values of one directive; then EndRow() with its comment.
-  void Row(const char* directive, uint64_t v) {
+  template <size_t N>
+  void Row(const char (&directive)[N], uint64_t v) {
     StartRow(directive);
     PutHex(v);
   }
-  void Row(const char* directive, const uint8_t* p, size_t n) {
+  template <size_t N>
+  void Row(const char (&directive)[N], const uint8_t* p, size_t n) {
     StartRow(directive);
     char* o = Room(n * 6);  // "0xff, "
     for (size_t i = 0; i < n; ++i) {
@@ -69,7 +71,8 @@ class Asm {
     }
     len_ = static_cast<size_t>(o - buf_.data());
   }
-  void Row(const char* directive, const uint64_t* p, size_t n) {
+  template <size_t N>
+  void Row(const char (&directive)[N], const uint64_t* p, size_t n) {
     StartRow(directive);
     char* o = Room(n * 20);  // "0x" and sixteen digits, ", "
     for (size_t i = 0; i < n; ++i) {
@@ -84,6 +87,18 @@ class Asm {
       o += 16;
     }
     len_ = static_cast<size_t>(o - buf_.data());
+  }
+  // The comment "symbols from FIRST" or "symbols from FIRST: NAME" that
+  // ends the size table's rows, without a call per piece.
+  void EndSymbolsRow(uint64_t first) {
+    PutSymbolsFrom(first);
+    Put(" */\n");
+  }
+  void EndSymbolsRow(uint64_t first, std::string_view name) {
+    PutSymbolsFrom(first);
+    Put(": ");
+    Put(name);
+    Put(" */\n");
   }
   // Ends a row with a comment made of `parts` (none: no comment).
   void EndRow(std::initializer_list<std::string_view> parts) {
@@ -125,24 +140,30 @@ class Asm {
     memcpy(Room(N - 1), s, N - 1);
     len_ += N - 1;
   }
+  void PutSymbolsFrom(uint64_t first) {
+    Put("\t/* symbols from ");
+    char* o = Room(24);
+    o = std::to_chars(o, o + 24, first).ptr;
+    len_ = static_cast<size_t>(o - buf_.data());
+  }
+  // "0x" and the digits, written in place from the last.
   void PutHex(uint64_t v) {
-    char b[18];
-    char* e = b + sizeof(b);
-    char* p = e;
-    do {
-      *--p = kDigits[v & 0xf];
-      v >>= 4;
-    } while (v);
-    *--p = 'x';
-    *--p = '0';
-    Put(std::string_view(p, static_cast<size_t>(e - p)));
+    size_t digits = 1;
+    while (digits < 16 && v >> (4 * digits)) ++digits;
+    char* o = Room(2 + digits);
+    o[0] = '0';
+    o[1] = 'x';
+    for (size_t i = digits + 1; i >= 2; --i, v >>= 4) o[i] = kDigits[v & 0xf];
+    len_ += 2 + digits;
   }
-  void StartRow(const char* directive) {
+  template <size_t N>
+  void StartRow(const char (&directive)[N]) {
     Put("\t");
-    Put(std::string_view(directive));
+    Put(directive);
     Put("\t");
   }
-  void Value(const char* directive, uint64_t v, std::string_view comment) {
+  template <size_t N>
+  void Value(const char (&directive)[N], uint64_t v, std::string_view comment) {
     StartRow(directive);
     PutHex(v);
     Comment(comment);
@@ -159,12 +180,6 @@ class Asm {
   std::string buf_;  // the text, then unused room
   size_t len_ = 0;
 };
-
-// Decimal digits of `v`, in `buf`.
-std::string_view Decimal(uint64_t v, char (&buf)[24]) {
-  auto r = std::to_chars(buf, buf + sizeof(buf), v);
-  return std::string_view(buf, static_cast<size_t>(r.ptr - buf));
-}
 
 std::string NameOfRef(const ModuleTables& t, uint32_t ref) {
   if (ref == 0) return "no module";
@@ -243,11 +258,10 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   for (size_t i = 0; i < symbols.size(); i += 16 * (KALLMODSYMS_SIZE_BLOCK / 16))
     room += 150 + symbols[i].name.size();
   Asm a(room);
-  char num[24];
   a.Label("kallmodsyms_size_index");
   for (size_t b = 0; b < sizes.index.size(); ++b) {
     a.Row(".long", sizes.index[b]);
-    a.EndRow({"symbols from ", Decimal(b * KALLMODSYMS_SIZE_BLOCK, num)});
+    a.EndSymbolsRow(b * KALLMODSYMS_SIZE_BLOCK);
   }
   // 64-bit words: aligned to 8 also where ALGN is 4.
   a.Raw("\t.globl\tkallmodsyms_size_codes\n\t.balign 8\nkallmodsyms_size_codes:\n");
@@ -255,7 +269,7 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   constexpr size_t kWords = KALLMODSYMS_SIZE_BLOCK / 16;
   for (size_t w = 0; w < sizes.codes.size(); w += kWords) {
     a.Row(".quad", sizes.codes.data() + w, std::min(kWords, sizes.codes.size() - w));
-    a.EndRow({"symbols from ", Decimal(w * 16, num), ": ", symbols[w * 16].name});
+    a.EndSymbolsRow(w * 16, symbols[w * 16].name);
   }
   a.Label("kallmodsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {
