@@ -16,40 +16,54 @@ row() { rows+=("$(printf '%-46s %14s  %s' "$1" "$2" "${3:-}")"); }
 "$ROOT/harness/initramfs.sh" qemu > /dev/null
 
 # kallmodsyms_gen on the x86_64 defconfig dataset, next to upstream's
-# generate_builtin_ranges.awk on the same maps: best of 10 runs each.
+# generate_builtin_ranges.awk on the same maps.  The two run in turn, 15
+# times each, so that both see the same state of a shared machine (whose
+# speed drifts by a third within minutes); the best of each, and the
+# medians beside them.
 data=$("$ROOT/harness/dataset.sh")
 gen_build=$OUT/bench/gen
 cmake -S "$ROOT/tests/kallmodsyms_gen" -B "$gen_build" -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build "$gen_build" -j"$JOBS" --target kallmodsyms_gen > /dev/null
-best() { # best wall time (s) of 10 runs, then peak RSS (KiB) of one more run
-	local t bt=999 m start end
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		# $EPOCHREALTIME, not date(1): no fork in the timed interval
-		start=$EPOCHREALTIME
-		"$@" > /dev/null 2>&1
-		end=$EPOCHREALTIME
-		t=$(echo "$end - $start" | bc)
-		if [ "$(echo "$t < $bt" | bc)" = 1 ]; then bt=$t; fi
-	done
-	/usr/bin/time -f '%M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
-	read -r m < "$OUT/bench/time"
-	echo "$bt $m"
-}
 gen_cmd=("$gen_build/kallmodsyms_gen" --all-symbols --map "$data/vmlinux.map"
 	 --relocatable-map "$data/vmlinux.o.map" --nm "$data/vmlinux.nm.kallsyms"
 	 --modules "$data/modules_thick.builtin" --output "$OUT/bench/kallmodsyms.S")
-read -r gen_t gen_m < <(best "${gen_cmd[@]}")
-read -r awk_t awk_m < <(cd "$data" && best gawk -f "$BASE/scripts/generate_builtin_ranges.awk" \
-	modules.builtin vmlinux.map vmlinux.o.map)
+awk_cmd=(gawk -f "$BASE/scripts/generate_builtin_ranges.awk"
+	 modules.builtin vmlinux.map vmlinux.o.map)  # run in $data
+wall() { # wall time (s) of one run; $EPOCHREALTIME, not date(1): no fork in the interval
+	local start=$EPOCHREALTIME
+	"$@" > /dev/null 2>&1
+	echo "$EPOCHREALTIME - $start" | bc
+}
+: > "$OUT/bench/gen.times"
+: > "$OUT/bench/awk.times"
+for _ in $(seq 15); do
+	wall "${gen_cmd[@]}" >> "$OUT/bench/gen.times"
+	(cd "$data" && wall "${awk_cmd[@]}") >> "$OUT/bench/awk.times"
+done
+best() { sort -g "$1" | head -n 1; }
+median() { sort -g "$1" | sed -n 8p; }
+gen_t=$(best "$OUT/bench/gen.times")
+awk_t=$(best "$OUT/bench/awk.times")
+gen_med=$(median "$OUT/bench/gen.times")
+awk_med=$(median "$OUT/bench/awk.times")
+peak() { # peak RSS (KiB) of one run
+	/usr/bin/time -f '%M' -o "$OUT/bench/time" "$@" > /dev/null 2>&1
+	cat "$OUT/bench/time"
+}
+gen_m=$(peak "${gen_cmd[@]}")
+awk_m=$(cd "$data" && peak "${awk_cmd[@]}")
 stats=$("${gen_cmd[@]}" --stats 2>&1)
 field() { echo "$stats" | sed -n "s/.*$1 \([0-9]*\).*/\1/p"; }
 syms=$(echo "$stats" | sed -n 's/^kallmodsyms_gen: \([0-9]*\) symbols.*/\1/p')
 mod_b=$(field 'module tables')
 size_b=$(field 'size table')
 v8_b=$(field 'v8 encoding')
-row "kallmodsyms_gen, defconfig dataset" "$(echo "$gen_t * 1000" | bc | xargs printf '%.0f') ms" \
-	"$(echo "scale=1; $awk_t / $gen_t" | bc)x faster than gawk (target 20x)"
-row "generate_builtin_ranges.awk, same maps" "$(echo "$awk_t * 1000" | bc | xargs printf '%.0f') ms"
+ms() { echo "$1 * 1000" | bc | xargs printf '%.1f'; }
+row "kallmodsyms_gen, defconfig dataset" "$(ms "$gen_t") ms" \
+	"$(echo "scale=1; $awk_t / $gen_t" | bc)x faster than gawk (target 20x); best of 15 in turn"
+row "generate_builtin_ranges.awk, same maps" "$(ms "$awk_t") ms"
+row "  the same, medians of the 15 runs" "$(ms "$gen_med") ms" \
+	"gawk $(ms "$awk_med") ms: $(echo "scale=1; $awk_med / $gen_med" | bc)x"
 row "kallmodsyms_gen peak memory" "$((gen_m / 1024)) MiB" "gawk: $((awk_m / 1024)) MiB"
 row "module tables ($syms symbols)" "$mod_b B" \
 	"v8 encoding: $v8_b B, ratio $(echo "scale=2; $mod_b / $v8_b" | bc)"
