@@ -95,10 +95,13 @@ Output Generate(Inputs* in) {
     Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
     members.CheckAllLinked();
     ranges = BuildRangeMap(layout, modules, &sets);
-    // Nothing refers to the maps' text any more: unmapping it and freeing
-    // the pieces takes a millisecond, done meanwhile.
+    out.figures.modules = modules.names.size();
+    // Nothing refers to the maps' text or to modules_thick.builtin's maps
+    // and list any more (members is done with the list): unmapping and
+    // freeing them takes a millisecond, done meanwhile.
     out.garbage.Release(std::move(layout), std::move(final_map), std::move(relocatable),
-                        std::move(in->map), std::move(in->relocatable));
+                        std::move(in->map), std::move(in->relocatable), std::move(modules),
+                        std::move(module_list));
   } catch (...) {
     map_error = std::current_exception();
   }
@@ -131,7 +134,6 @@ Output Generate(Inputs* in) {
   out.module_asm = std::move(module_asm);
   out.size_asm = std::move(size_asm);
   out.figures.symbols = symbols.size();
-  out.figures.modules = modules.names.size();
   for (const EncodedSpace& s : tables.spaces) out.figures.ranges += s.nr_ranges;
   out.figures.module_table_bytes = tables.Bytes();
   out.figures.size_table_bytes = sizes.Bytes();
@@ -140,8 +142,7 @@ Output Generate(Inputs* in) {
   // What is left, the nm text and the symbols above all, is freed while
   // the caller writes the output.
   out.garbage.Release(std::move(symbols), std::move(sizes), std::move(tables), std::move(ranges),
-                      std::move(sets), std::move(modules), std::move(module_list),
-                      std::move(in->nm), std::move(in->modules));
+                      std::move(sets), std::move(in->nm), std::move(in->modules));
   return out;
 }
 
