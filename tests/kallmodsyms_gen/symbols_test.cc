@@ -15,8 +15,7 @@ namespace {
 std::vector<std::string> Order(const std::string& text, bool all_symbols = true) {
   LineReader in("x.nm", text);
   std::vector<std::string> names;
-  for (const Symbol& s : KallsymsOrder(ReadNm(&in), {all_symbols}))
-    names.emplace_back(s.name);
+  for (const Symbol& s : KallsymsOrder(ReadNm(&in), {all_symbols})) names.emplace_back(s.name);
   return names;
 }
 
@@ -24,12 +23,12 @@ using Names = std::vector<std::string>;
 
 TEST(KallsymsOrder, TiesAtOneAddress) {
   const std::string text =
-      "0000000000001000 W weak\n"           // weak last
+      "0000000000001000 W weak\n"            // weak last
       "0000000000001000 T __start_things\n"  // linker-script provided: after the rest
       "0000000000001000 T __x\n"             // more leading '_' later
       "0000000000001000 T x\n"
       "0000000000001000 T _y\n"
-      "0000000000001000 T _z\n"  // as many '_' as _y: input order
+      "0000000000001000 T _z\n"             // as many '_' as _y: input order
       "0000000000001000 u unique_global\n"  // 'u' and 'n': dropped
       "0000000000001000 n debug\n"
       "0000000000001000 a absolute\n"
@@ -71,8 +70,8 @@ TEST(KallsymsOrder, TextOnlyWithoutAllSymbols) {
       "0000000000004010 T init_f\n"
       "0000000000005000 T _einittext\n"
       "0000000000005000 t alias_of_einittext\n";
-  EXPECT_EQ(Order(text, false), (Names{"_stext", "__start_markers", "f", "_etext",
-                                       "__stop_markers", "_sinittext", "init_f", "_einittext"}));
+  EXPECT_EQ(Order(text, false), (Names{"_stext", "__start_markers", "f", "_etext", "__stop_markers",
+                                       "_sinittext", "init_f", "_einittext"}));
   EXPECT_EQ(Order(text, true).size(), 12u);
 }
 

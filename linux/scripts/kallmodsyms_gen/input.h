@@ -150,7 +150,8 @@ class Hex16Column {
     uint64_t hi_text = hex_detail::Load8(p);
     uint32_t lo;
     if (hi_text != hi_text_ || !hex_detail::LittleEndian()) return ParseNew(p, value);
-    if (!hex_detail::Hex8(hex_detail::Load8(p + 8), &lo)) return hex_detail::ParseDigits(p, 16, value);
+    if (!hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
+      return hex_detail::ParseDigits(p, 16, value);
     *value = hi_ | lo;
     return true;
   }
