@@ -2,6 +2,7 @@
 // Bad input: one message naming file and line and what was expected, a
 // non-zero exit, and no output file left behind.
 
+#include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -250,8 +251,10 @@ TEST(Tool, BadInputLeavesAnOldOutputAlone) {
   EXPECT_EQ(content, "old\n");
 }
 
+// Over an old output (every relink has one): the old file is removed
+// before the new one is renamed into place, and no temporary file stays.
 TEST(Tool, GoodInputWritesTheTables) {
-  std::remove("good.S");
+  std::ofstream("good.S") << "old\n";
   std::string g = GOLDEN_DIR;
   RunResult r = RunTool("--all-symbols --map " + g + "/gnu/vmlinux.map --relocatable-map " + g +
                         "/gnu/vmlinux.o.map --nm " + g + "/nm --modules " + g +
@@ -261,6 +264,11 @@ TEST(Tool, GoodInputWritesTheTables) {
   std::string x((std::istreambuf_iterator<char>(a)), std::istreambuf_iterator<char>());
   std::string y((std::istreambuf_iterator<char>(b)), std::istreambuf_iterator<char>());
   EXPECT_EQ(x, y);
+  DIR* dir = opendir(".");
+  ASSERT_NE(dir, nullptr);
+  while (const dirent* e = readdir(dir))
+    EXPECT_NE(std::string(e->d_name).rfind("good.S.tmp.", 0), 0u) << e->d_name;
+  closedir(dir);
 }
 
 TEST(Tool, EmptyTablesDescribeNothing) {
