@@ -9,8 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "bulk_allocator.h"
-
 namespace kallmodsyms {
 namespace {
 
@@ -117,18 +115,6 @@ TEST(Split, AtBlanksAndWithALastFieldToTheEnd) {
   EXPECT_EQ(t, (std::vector<std::string_view>{".text", "0x10"}));
   Split("   ", 4, &t);
   EXPECT_TRUE(t.empty());
-}
-
-TEST(BulkAllocator, LargeArraysStartOnAHugePageAndKeepTheirContentAsTheyGrow) {
-  std::vector<uint64_t, BulkAllocator<uint64_t>> v;
-  for (uint64_t i = 0; i < 600000; ++i) v.push_back(i * 3);  // grows past 1 MiB
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(v.data()) % (2u << 20), 0u);
-  for (uint64_t i = 0; i < v.size(); ++i) ASSERT_EQ(v[i], i * 3);
-  std::vector<uint64_t, BulkAllocator<uint64_t>> small(16, 7);  // from std::allocator
-  EXPECT_EQ(small[15], 7u);
-  v.clear();
-  v.shrink_to_fit();
-  EXPECT_EQ(v.capacity(), 0u);
 }
 
 }  // namespace kallmodsyms

@@ -328,9 +328,7 @@ LinkMap ReadLinkMap(LineReader* in, const FileFilter& keep) {
   // keeps up to one placement per 150 bytes or so.  The final link's map,
   // read whole, places the pieces of vmlinux.o, one per 520 bytes in a
   // defconfig (most of them ___ksymtab+NAME sections): room for a bit
-  // more stays below the size that bulk_allocator.h backs with huge pages,
-  // of which only a part would be used.  Growing into one instead cost a
-  // millisecond.
+  // more.  Growing instead cost a millisecond.
   map.pieces.reserve(in->size() / (keep ? 100 : 500));
   std::string_view line;
   while (in->Next(&line)) {

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "bulk_allocator.h"
 #include "input.h"
 
 namespace kallmodsyms {
@@ -41,7 +40,7 @@ struct LinkMap {
   Format format = Format::kGnuLd;
   std::string output_file;  // from GNU ld's OUTPUT(file format); may be empty
   std::vector<OutputSection> outputs;
-  std::vector<MapPiece, BulkAllocator<MapPiece>> pieces;  // in map order
+  std::vector<MapPiece> pieces;  // in map order
 };
 
 // Says whether the pieces of an object file (named as MapPiece::file) are

@@ -13,7 +13,6 @@
 #include <string_view>
 #include <vector>
 
-#include "bulk_allocator.h"
 #include "input.h"
 
 namespace kallmodsyms {
@@ -26,8 +25,7 @@ struct Symbol {
   std::string_view name;  // a view of the nm text: the LineReader must outlive it
 };
 
-// A defconfig kernel has 200,000: see bulk_allocator.h.
-using SymbolList = std::vector<Symbol, BulkAllocator<Symbol>>;
+using SymbolList = std::vector<Symbol>;
 
 // Reads "ADDRESS [SIZE] TYPE NAME" lines.
 SymbolList ReadNm(LineReader* in);
