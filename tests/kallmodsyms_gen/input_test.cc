@@ -105,6 +105,38 @@ TEST(Hex16Column, SharedFirstHalvesAndBadDigits) {
   EXPECT_FALSE(fresh.Parse(std::string(16, '\0').c_str(), &v));
 }
 
+TEST(TokenLength, StopsAtTheFirstByteAtOrBelowABlank) {
+  // Every position of every kind of stop in buffers of every length
+  // around the eight-byte steps, bytes above 0x7f (UTF-8) inside.
+  const unsigned char stops[] = {'\n', ' ', '\t', '\r', 0, 1, 0x20};
+  const unsigned char others[] = {'a', 0x21, 0x7f, 0x80, 0xc3, 0xff};
+  for (size_t len = 0; len <= 20; ++len)
+    for (size_t at = 0; at <= len; ++at)
+      for (unsigned char stop : stops) {
+        std::string buf;
+        for (size_t i = 0; i < len; ++i)
+          buf.push_back(static_cast<char>(i == at ? stop : others[i % 6]));
+        // No stop in the buffer (at == len): its whole length.
+        ASSERT_EQ(TokenLength(buf.data(), buf.data() + buf.size()), at)
+            << "length " << len << ", stop " << int(stop) << " at " << at;
+      }
+}
+
+TEST(LineReader, RestAndSkipLineForReadersThatFindTheEnd) {
+  LineReader in("x", "ab\ncd\nlast");
+  EXPECT_EQ(in.Rest(), "ab\ncd\nlast");
+  in.SkipLine(2);
+  EXPECT_EQ(in.line_number(), 1u);
+  std::string_view line;
+  ASSERT_TRUE(in.Next(&line));
+  EXPECT_EQ(line, "cd");
+  EXPECT_EQ(in.Rest(), "last");
+  ASSERT_TRUE(in.Next(&line));
+  EXPECT_EQ(line, "last");
+  EXPECT_EQ(in.Rest(), "");
+  EXPECT_FALSE(in.Next(&line));
+}
+
 TEST(Split, AtBlanksAndWithALastFieldToTheEnd) {
   std::vector<std::string_view> t;
   Split("  a\tbb  c ", &t);

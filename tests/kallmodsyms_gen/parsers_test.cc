@@ -100,6 +100,45 @@ TEST(LinkMap, GnuWrappedLinesAndFill) {
   EXPECT_EQ(m.output_file, "vmlinux.o");
 }
 
+TEST(Nm, EveryShapeOfLineReadsTheSame) {
+  // The fixed-column shapes with names of every length around the scan's
+  // eight-byte steps, then what goes the slow way: blanks doubled, a
+  // carriage return, short numbers, an empty line, no final newline.
+  std::string text;
+  std::vector<Symbol> want;
+  for (size_t n = 1; n <= 20; ++n) {
+    std::string name(n, 'a' + static_cast<char>(n));
+    text += "ffffffff81" + std::string(4, '0') + (n < 10 ? "0" : "1") + std::to_string(n % 10) +
+            " T " + name + "\n";
+    want.push_back({0xffffffff81000000 + (n < 10 ? 0 : 0x10) + n % 10, 0, 'T', ""});
+    text += "0000000000002000 00000000000000" + std::string(n < 16 ? "0" : "1") + "abcdef"[n % 6] +
+            " d " + name + "\n";
+    want.push_back({0x2000, static_cast<uint32_t>((n < 16 ? 0 : 0x10) + 10 + n % 6), 'd', ""});
+  }
+  text +=
+      "ffffffff81000100  T  two_blanks\n"
+      "ffffffff81000200 t crlf\r\n"
+      "1000 20 W short\n"
+      "\n"
+      "ffffffff81000300 0000000000000010 b last_line_has_no_newline";
+  want.push_back({0xffffffff81000100, 0, 'T', "two_blanks"});
+  want.push_back({0xffffffff81000200, 0, 't', "crlf"});
+  want.push_back({0x1000, 0x20, 'W', "short"});
+  want.push_back({0xffffffff81000300, 0x10, 'b', "last_line_has_no_newline"});
+  LineReader in("x.nm", text);
+  SymbolList got = ReadNm(&in);
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    std::string name = i < 40 ? std::string(i / 2 + 1, 'a' + static_cast<char>(i / 2 + 1))
+                              : std::string(want[i].name);
+    EXPECT_EQ(got[i].address, want[i].address) << i;
+    EXPECT_EQ(got[i].size, want[i].size) << i;
+    EXPECT_EQ(got[i].type, want[i].type) << i;
+    EXPECT_EQ(got[i].name, name) << i;
+  }
+  EXPECT_EQ(in.line_number(), 45u);
+}
+
 TEST(NmErrors, MalformedLines) {
   EXPECT_EQ(NmError("ffff T a\nffff\n"), "x.nm:2: expected 'ADDRESS [SIZE] TYPE NAME'");
   EXPECT_EQ(NmError("zzzz T a\n"), "x.nm:1: expected a hexadecimal address, got 'zzzz'");
@@ -112,6 +151,8 @@ TEST(NmErrors, MalformedLines) {
             "x.nm:1: expected a hexadecimal size below 4 GiB, got '000000000000001z'");
   // A blank in a name: four fields, the second no size
   EXPECT_EQ(NmError("ffffffff81000000 T a b\n"),
+            "x.nm:1: expected a hexadecimal size below 4 GiB, got 'T'");
+  EXPECT_EQ(NmError("ffffffff81000000 T a\tb\n"),
             "x.nm:1: expected a hexadecimal size below 4 GiB, got 'T'");
   EXPECT_EQ(NmError("ffffffff81000000 0000000100000000 T a\n"),
             "x.nm:1: expected a hexadecimal size below 4 GiB, got '0000000100000000'");

@@ -51,6 +51,16 @@ class LineReader {
     *line = std::string_view(start, len);
     return true;
   }
+  // For readers that find the end of a line themselves: the text from the
+  // start of the next line to the end of the file (empty at the end),
+  // and moving past a line that ends in '\n' `length` bytes on.
+  std::string_view Rest() const {
+    return pos_ < text_.size() ? text_.substr(pos_) : std::string_view();
+  }
+  void SkipLine(size_t length) {
+    pos_ += length + 1;
+    ++line_number_;
+  }
   // Maps the whole file in at once, in the thread that is to read it.
   void Prefault() const;
   size_t line_number() const { return line_number_; }
@@ -125,6 +135,27 @@ inline bool LittleEndian() {
 }
 
 }  // namespace hex_detail
+
+// The number of bytes from `p` on, up to `end`, before the first blank,
+// control character or line end (the first byte at or below ' ').  Eight
+// bytes at a time: a name is some twenty-five, and one such scan for the
+// end of a name in place of memchr() for the '\n' and again for a blank
+// read the dataset's nm output in 2.74 ms instead of 2.90.
+inline size_t TokenLength(const char* p, const char* end) {
+  const char* start = p;
+  if (hex_detail::LittleEndian()) {
+    constexpr uint64_t kOnes = 0x0101010101010101ULL;
+    for (; end - p >= 8; p += 8) {
+      uint64_t v = hex_detail::Load8(p);
+      // Bit 7 of each byte below 0x21, and maybe of some after the first
+      // (borrows): the lowest is exact.
+      uint64_t below = (v - 0x21 * kOnes) & ~v & 0x80 * kOnes;
+      if (below) return static_cast<size_t>(p - start) + __builtin_ctzll(below) / 8;
+    }
+  }
+  while (p<end&& static_cast<unsigned char>(*p)> ' ') ++p;
+  return static_cast<size_t>(p - start);
+}
 
 // Exactly sixteen hexadecimal digits at `p` (nm prints addresses and sizes
 // so on 64-bit targets).  False if one is not a digit.  Inline: the nm

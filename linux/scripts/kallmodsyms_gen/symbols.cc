@@ -11,8 +11,6 @@ namespace {
 
 bool IsLetter(char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; }
 
-bool HasBlank(std::string_view s) { return memchr(s.data(), ' ', s.size()) != nullptr; }
-
 }  // namespace
 
 SymbolList ReadNm(LineReader* in) {
@@ -21,34 +19,40 @@ SymbolList ReadNm(LineReader* in) {
   std::string_view line;
   std::vector<std::string_view> t;
   Hex16Column addresses, sizes;
-  while (in->Next(&line)) {
-    if (line.empty()) continue;
+  for (std::string_view rest; !(rest = in->Rest()).empty();) {
     // The common shapes, "ADDR TYPE NAME" and "ADDR SIZE TYPE NAME" with
-    // 16-digit numbers and single blanks, at fixed columns; anything else
-    // goes the slow way.
-    const char* l = line.data();
-    if (line.size() > 19 && l[16] == ' ') {
+    // 16-digit numbers and single blanks, at fixed columns, and the name
+    // up to the line's end without a blank or control character: one scan
+    // finds both.  Anything else goes the slow way, from Next().  (The
+    // bytes checked before the name hold no '\n': they are in the line.)
+    const char* l = rest.data();
+    const char* end = l + rest.size();
+    if (rest.size() > 36 && l[16] == ' ') {
       Symbol s;
       uint64_t size;
+      const char* name = nullptr;
       if (l[18] == ' ' && IsLetter(l[17]) && addresses.Parse(l, &s.address)) {
         s.type = l[17];
-        s.name = line.substr(19);
-        if (!HasBlank(s.name)) {
-          out.push_back(s);
-          continue;
-        }
-      } else if (line.size() > 36 && l[33] == ' ' && l[35] == ' ' && IsLetter(l[34]) &&
+        name = l + 19;
+      } else if (l[33] == ' ' && l[35] == ' ' && IsLetter(l[34]) &&
                  addresses.Parse(l, &s.address) && sizes.Parse(l + 17, &size) &&
                  size <= UINT32_MAX) {
         s.size = static_cast<uint32_t>(size);
         s.type = l[34];
-        s.name = line.substr(36);
-        if (!HasBlank(s.name)) {
+        name = l + 36;
+      }
+      if (name) {
+        size_t n = TokenLength(name, end);
+        if (n && name + n < end && name[n] == '\n') {
+          s.name = std::string_view(name, n);
           out.push_back(s);
+          in->SkipLine(static_cast<size_t>(name + n - l));
           continue;
         }
       }
     }
+    in->Next(&line);
+    if (line.empty()) continue;
     Split(line, &t);
     Symbol s;
     size_t type_at;
