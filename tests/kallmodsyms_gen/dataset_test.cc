@@ -64,9 +64,9 @@ TEST(Dataset, EverySymbolDecodesToWhatTheInputsSay) {
     with_module += !want.empty();
     multi += want.size() > 1;
     if (d.ModulesOf(s.address, text) != want && ++bad_module <= 10)
-      ADD_FAILURE() << s.name << ": modules differ";
+      ADD_FAILURE() << s.name() << ": modules differ";
     if (d.SizeOf(i, addrs) != s.size && ++bad_size <= 10)
-      ADD_FAILURE() << s.name << ": size " << d.SizeOf(i, addrs) << " != " << s.size;
+      ADD_FAILURE() << s.name() << ": size " << d.SizeOf(i, addrs) << " != " << s.size;
   }
   EXPECT_EQ(bad_module, 0u);
   EXPECT_EQ(bad_size, 0u);

@@ -97,7 +97,7 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
   std::vector<uint64_t> addrs;
   for (const Symbol& s : syms) addrs.push_back(s.address);
   for (size_t i = 0; i < syms.size(); ++i) {
-    EXPECT_EQ(syms[i].name, want[i].name);
+    EXPECT_EQ(syms[i].name(), want[i].name);
     EXPECT_EQ(d.SizeOf(i, addrs), want[i].size) << want[i].name;
     EXPECT_EQ(d.ModulesOf(syms[i].address, 0xffffffff81000000), want[i].modules) << want[i].name;
   }

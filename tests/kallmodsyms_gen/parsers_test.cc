@@ -104,8 +104,14 @@ TEST(Nm, EveryShapeOfLineReadsTheSame) {
   // The fixed-column shapes with names of every length around the scan's
   // eight-byte steps, then what goes the slow way: blanks doubled, a
   // carriage return, short numbers, an empty line, no final newline.
+  struct Want {
+    uint64_t address;
+    uint32_t size;
+    char type;
+    std::string name;
+  };
   std::string text;
-  std::vector<Symbol> want;
+  std::vector<Want> want;
   for (size_t n = 1; n <= 20; ++n) {
     std::string name(n, 'a' + static_cast<char>(n));
     text += "ffffffff81" + std::string(4, '0') + (n < 10 ? "0" : "1") + std::to_string(n % 10) +
@@ -129,12 +135,12 @@ TEST(Nm, EveryShapeOfLineReadsTheSame) {
   SymbolList got = ReadNm(&in);
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
-    std::string name = i < 40 ? std::string(i / 2 + 1, 'a' + static_cast<char>(i / 2 + 1))
-                              : std::string(want[i].name);
+    std::string name =
+        i < 40 ? std::string(i / 2 + 1, 'a' + static_cast<char>(i / 2 + 1)) : want[i].name;
     EXPECT_EQ(got[i].address, want[i].address) << i;
     EXPECT_EQ(got[i].size, want[i].size) << i;
     EXPECT_EQ(got[i].type, want[i].type) << i;
-    EXPECT_EQ(got[i].name, name) << i;
+    EXPECT_EQ(got[i].name(), name) << i;
   }
   EXPECT_EQ(in.line_number(), 45u);
 }
@@ -161,6 +167,14 @@ TEST(NmErrors, MalformedLines) {
             "x.nm:2: expected a hexadecimal address, got 'ffffffff8100000x'");
   EXPECT_EQ(NmError("ffffffff81000000 T a\nfffffff-81000000 T b\n"),
             "x.nm:2: expected a hexadecimal address, got 'fffffff-81000000'");
+  // A name too long for Symbol, on either path
+  std::string huge(Symbol::kMaxNameLength, 'n');
+  EXPECT_EQ(NmError("ffffffff81000000 T a\nffffffff81000010 T " + huge + "\n"),
+            "x.nm:2: expected a symbol name shorter than 64 KiB, got one of 65535 bytes");
+  EXPECT_EQ(NmError("ffff t " + huge + "\n"),
+            "x.nm:1: expected a symbol name shorter than 64 KiB, got one of 65535 bytes");
+  LineReader longest("x.nm", "ffff t " + huge.substr(1) + "\n");
+  EXPECT_EQ(ReadNm(&longest).at(0).name(), huge.substr(1));
 }
 
 TEST(ModulesErrors, MalformedAndDuplicateLines) {

@@ -15,7 +15,7 @@ namespace {
 std::vector<std::string> Order(const std::string& text, bool all_symbols = true) {
   LineReader in("x.nm", text);
   std::vector<std::string> names;
-  for (const Symbol& s : KallsymsOrder(ReadNm(&in), {all_symbols})) names.emplace_back(s.name);
+  for (const Symbol& s : KallsymsOrder(ReadNm(&in), {all_symbols})) names.emplace_back(s.name());
   return names;
 }
 
@@ -36,6 +36,17 @@ TEST(KallsymsOrder, TiesAtOneAddress) {
       "0000000000002000 T next\n";
   Names want = {"x", "_y", "_z", "__x", "__gp", "__start_things", "weak", "next"};
   EXPECT_EQ(Order(text), want);
+}
+
+TEST(KallsymsOrder, NamesTooLongForKallsymsAreLeftOut) {
+  // scripts/kallsyms leaves out names of KSYM_NAME_LEN (512) bytes and
+  // more; the symbols after them must keep their kallsyms index.
+  std::string longest(511, 'l'), too_long(512, 'x');
+  std::string text = "0000000000001000 T a\n";
+  text += "0000000000001000 T " + too_long + "\n";
+  text += "0000000000001010 T " + longest + "\n";
+  text += "0000000000001020 T b\n";
+  EXPECT_EQ(Order(text), (Names{"a", longest, "b"}));
 }
 
 TEST(KallsymsOrder, UnsortedInputSortsByAddressFirst) {

@@ -256,7 +256,7 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   // it from the start.
   size_t room = 256 + sizes.index.size() * 56 + sizes.escapes.size() * 7 + 32;
   for (size_t i = 0; i < symbols.size(); i += 16 * (KALLMODSYMS_SIZE_BLOCK / 16))
-    room += 150 + symbols[i].name.size();
+    room += 150 + symbols[i].name().size();
   Asm a(room);
   a.Label("kallmodsyms_size_index");
   for (size_t b = 0; b < sizes.index.size(); ++b) {
@@ -269,7 +269,7 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   constexpr size_t kWords = KALLMODSYMS_SIZE_BLOCK / 16;
   for (size_t w = 0; w < sizes.codes.size(); w += kWords) {
     a.Row(".quad", sizes.codes.data() + w, std::min(kWords, sizes.codes.size() - w));
-    a.EndSymbolsRow(w * 16, symbols[w * 16].name);
+    a.EndSymbolsRow(w * 16, symbols[w * 16].name());
   }
   a.Label("kallmodsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {

@@ -59,7 +59,7 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
       char hex[20];
       snprintf(hex, sizeof(hex), "%llx", static_cast<unsigned long long>(a));
       Overflow(nm_path, std::string("expected symbol addresses within 4 GiB of ") +
-                            (base ? "_text" : "0") + ", " + std::string(symbols[i].name) +
+                            (base ? "_text" : "0") + ", " + std::string(symbols[i].name()) +
                             " is at 0x" + hex);
     }
     uint32_t set = cursor.Lookup(a);

@@ -43,8 +43,9 @@ SymbolList ReadNm(LineReader* in) {
       }
       if (name) {
         size_t n = TokenLength(name, end);
-        if (n && name + n < end && name[n] == '\n') {
-          s.name = std::string_view(name, n);
+        if (n && n < Symbol::kMaxNameLength && name + n < end && name[n] == '\n') {
+          s.name_start = name;
+          s.name_length = static_cast<uint16_t>(n);
           out.push_back(s);
           in->SkipLine(static_cast<size_t>(name + n - l));
           continue;
@@ -73,7 +74,12 @@ SymbolList ReadNm(LineReader* in) {
       if (t[type_at] != "?" && t[type_at] != "-")
         in->Fail("expected a one-letter symbol type, got '" + std::string(t[type_at]) + "'");
     s.type = t[type_at][0];
-    s.name = t[type_at + 1];
+    std::string_view name = t[type_at + 1];
+    if (name.size() >= Symbol::kMaxNameLength)
+      in->Fail("expected a symbol name shorter than 64 KiB, got one of " +
+               std::to_string(name.size()) + " bytes");
+    s.name_start = name.data();
+    s.name_length = static_cast<uint16_t>(name.size());
     out.push_back(s);
   }
   return out;
@@ -81,11 +87,16 @@ SymbolList ReadNm(LineReader* in) {
 
 namespace {
 
+// KSYM_NAME_LEN of include/linux/kallsyms.h and scripts/kallsyms.c: the
+// latter warns of longer names and leaves their symbols out.
+constexpr size_t kKsymNameLen = 512;
+
 bool IgnoredByKallsyms(const Symbol& s) {
+  if (s.name_length >= kKsymNameLen) return true;
   if (s.type == 'u' || s.type == 'n') return true;
   if (s.type == 'a' || s.type == 'A')
-    return s.name != "__kernel_syscall_via_break" && s.name != "__kernel_syscall_via_epc" &&
-           s.name != "__kernel_sigtramp" && s.name != "__gp";
+    return s.name() != "__kernel_syscall_via_break" && s.name() != "__kernel_syscall_via_epc" &&
+           s.name() != "__kernel_sigtramp" && s.name() != "__gp";
   return false;
 }
 
@@ -115,13 +126,13 @@ SymbolList KallsymsOrder(SymbolList nm, const KallsymsOptions& options) {
     bool ok = FindSymbol(syms, "_stext", &stext) && FindSymbol(syms, "_etext", &etext) &&
               FindSymbol(syms, "_sinittext", &sinit) && FindSymbol(syms, "_einittext", &einit);
     auto dropped = [&](const Symbol& s) {
-      if (StartsWith(s.name, "__start_") || StartsWith(s.name, "__stop_")) return false;
+      if (StartsWith(s.name(), "__start_") || StartsWith(s.name(), "__stop_")) return false;
       if (!ok) return false;
       bool in_text =
           (s.address >= stext && s.address <= etext) || (s.address >= sinit && s.address <= einit);
       if (!in_text) return true;
-      return (s.address == etext && s.name != "_etext") ||
-             (s.address == einit && s.name != "_einittext");
+      return (s.address == etext && s.name() != "_etext") ||
+             (s.address == einit && s.name() != "_einittext");
     };
     syms.erase(std::remove_if(syms.begin(), syms.end(), dropped), syms.end());
   }
@@ -135,11 +146,11 @@ SymbolList KallsymsOrder(SymbolList nm, const KallsymsOptions& options) {
   auto tie_break = [](const Symbol& a, const Symbol& b) {
     bool wa = a.type == 'w' || a.type == 'W', wb = b.type == 'w' || b.type == 'W';
     if (wa != wb) return wb;
-    bool la = MayBeLinkerScriptProvide(a.name), lb = MayBeLinkerScriptProvide(b.name);
+    bool la = MayBeLinkerScriptProvide(a.name()), lb = MayBeLinkerScriptProvide(b.name());
     if (la != lb) return lb;
-    size_t ua = a.name.find_first_not_of('_'), ub = b.name.find_first_not_of('_');
-    if (ua == std::string_view::npos) ua = a.name.size();
-    if (ub == std::string_view::npos) ub = b.name.size();
+    size_t ua = a.name().find_first_not_of('_'), ub = b.name().find_first_not_of('_');
+    if (ua == std::string_view::npos) ua = a.name().size();
+    if (ub == std::string_view::npos) ub = b.name().size();
     return ua < ub;
   };
   for (auto run = syms.begin(); run != syms.end();) {
@@ -153,7 +164,7 @@ SymbolList KallsymsOrder(SymbolList nm, const KallsymsOptions& options) {
 
 bool FindSymbol(const SymbolList& symbols, std::string_view name, uint64_t* address) {
   for (const Symbol& s : symbols)
-    if (s.name.size() == name.size() && s.name == name) {
+    if (s.name().size() == name.size() && s.name() == name) {
       *address = s.address;
       return true;
     }
