@@ -137,6 +137,36 @@ TEST(LineReader, RestAndSkipLineForReadersThatFindTheEnd) {
   EXPECT_FALSE(in.Next(&line));
 }
 
+TEST(LineReader, LinesOfEveryLengthAcrossTheScanBlocks) {
+  // Lines of 0 to 200 bytes, so that line ends fall at every place in and
+  // across the 64-byte blocks that are searched for newlines at a time,
+  // and in the shorter tail; some with "\r\n", the last without '\n'.
+  // Every second line is skipped as ReadNm() skips the lines it reads.
+  std::string text;
+  std::vector<std::string> want;
+  for (size_t n = 0; n <= 200; ++n) {
+    std::string line;
+    for (size_t i = 0; i < n; ++i) line += static_cast<char>('a' + (n + i) % 26);
+    want.push_back(line);
+    text += line + (n % 7 == 3 ? "\r\n" : "\n");
+  }
+  text += "end";
+  want.push_back("end");
+  LineReader in("x", text);
+  std::string_view line;
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (i % 2 && i + 1 < want.size()) {
+      ASSERT_EQ(in.Rest().substr(0, want[i].size()), want[i]) << i;
+      in.SkipLine(want[i].size() + (i % 7 == 3 ? 1 : 0));
+    } else {
+      ASSERT_TRUE(in.Next(&line)) << i;
+      EXPECT_EQ(line, want[i]) << i;
+    }
+    EXPECT_EQ(in.line_number(), i + 1);
+  }
+  EXPECT_FALSE(in.Next(&line));
+}
+
 TEST(Split, AtBlanksAndWithALastFieldToTheEnd) {
   std::vector<std::string_view> t;
   Split("  a\tbb  c ", &t);
