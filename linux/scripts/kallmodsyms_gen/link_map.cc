@@ -90,24 +90,33 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
   Split(line, 4, t);
 }
 
+// Adds a piece, filled in place: a MapPiece built on the stack and copied
+// (by "rep movs") took a fifth of the time TakeGnuNumbers() takes.
+void AddPiece(LinkMap* map, std::string_view output, std::string_view input, std::string_view file,
+              uint64_t address, uint64_t size, size_t line) {
+  MapPiece& p = map->pieces.emplace_back();
+  p.output_section = output;
+  p.input_section = input;
+  p.file = file;
+  p.address = address;
+  p.size = size;
+  p.line = line;
+}
+
 // A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
 void AddGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::string_view output,
                  std::string_view name, std::string_view line,
                  const std::vector<std::string_view>& t, size_t first) {
   if (t.size() < first + 3)
     in->Fail("expected address, size and object file of input section " + std::string(name));
-  MapPiece p;
-  p.output_section = output;
-  p.input_section = name;
-  p.address = Hex(*in, t[first], "address");
-  p.size = Hex(*in, t[first + 1], "size");
+  uint64_t address = Hex(*in, t[first], "address");
+  uint64_t size = Hex(*in, t[first + 1], "size");
   // The file name is the rest of the line (it may hold blanks).
   std::string_view file = line.substr(static_cast<size_t>(t[first + 2].data() - line.data()));
   while (!file.empty() && (file.back() == ' ' || file.back() == '\t')) file.remove_suffix(1);
-  p.file = ObjectName(file);
-  if (keep && !keep(p.file)) return;
-  p.line = in->line_number();
-  map->pieces.push_back(std::move(p));
+  file = ObjectName(file);
+  if (keep && !keep(file)) return;
+  AddPiece(map, output, name, file, address, size, in->line_number());
 }
 
 // Script patterns, fill and the like at indent 1, rather than a section.
@@ -129,25 +138,22 @@ bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::s
   const char* l = line.data();
   size_t n = line.size();
   if (n < 40 || l[15] != ' ' || l[16] != '0' || l[17] != 'x' || l[34] != ' ') return false;
-  MapPiece p;
+  uint64_t address, size;
   size_t i = 35;
   while (i < n && l[i] == ' ') ++i;
   size_t size_end = i;
   while (size_end < n && !IsBlank(l[size_end])) ++size_end;
-  if (size_end - i < 3 || l[i] != '0' || l[i + 1] != 'x' || !ParseHex16(l + 18, &p.address) ||
-      !ParseHex(line.substr(i, size_end - i), &p.size))
+  if (size_end - i < 3 || l[i] != '0' || l[i + 1] != 'x' || !ParseHex16(l + 18, &address) ||
+      !ParseHex(line.substr(i, size_end - i), &size))
     return false;
   i = size_end;
   while (i < n && IsBlank(l[i])) ++i;
   size_t end = n;
   while (end > i && IsBlank(l[end - 1])) --end;
   if (end == i) return false;
-  p.file = ObjectName(line.substr(i, end - i));
-  if (keep && !keep(p.file)) return true;
-  p.output_section = output;
-  p.input_section = name;
-  p.line = in->line_number();
-  map->pieces.push_back(p);
+  std::string_view file = ObjectName(line.substr(i, end - i));
+  if (keep && !keep(file)) return true;
+  AddPiece(map, output, name, file, address, size, in->line_number());
   return true;
 }
 
@@ -290,15 +296,10 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
         // too; anything else at this depth is an assignment: skip it.
         continue;
       }
-      MapPiece p;
-      p.output_section = output;
-      p.file = ObjectName(name.substr(0, colon));
-      if (keep && !keep(p.file)) continue;
-      p.input_section = name.substr(colon + 2, name.size() - colon - 3);
-      p.address = vma;
-      p.size = size;
-      p.line = in->line_number();
-      map->pieces.push_back(std::move(p));
+      std::string_view file = ObjectName(name.substr(0, colon));
+      if (keep && !keep(file)) continue;
+      AddPiece(map, output, name.substr(colon + 2, name.size() - colon - 3), file, vma, size,
+               in->line_number());
     }
     // depth 16: symbols.
   }
