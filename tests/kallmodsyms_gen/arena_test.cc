@@ -92,14 +92,38 @@ TEST(Arena, BlocksOfAnotherArenaFreedHereDoNotMoveIt) {
   munmap(two, 2 * Arena::kChunk);
 }
 
+TEST(Arena, ChunksOfAllThreadsComeOneAfterTheOtherFromHugePages) {
+  // Two arenas of two threads: their first chunks are neighbours, in one
+  // huge page, unless the first was the last of a region (then the next
+  // two are).
+  char* first[2];
+  for (char*& f : first)
+    std::thread([&f] {
+      Arena a;
+      f = static_cast<char*>(a.Allocate(1)) - Arena::kAlign;
+    }).join();
+  char* third = Arena::MapChunks(Arena::kChunk);
+  ASSERT_NE(third, nullptr);
+  EXPECT_TRUE(first[1] == first[0] + Arena::kChunk || third == first[1] + Arena::kChunk);
+  EXPECT_EQ(Address(first[1]) % Arena::kChunk, 0u);
+  EXPECT_EQ(Address(third) % Arena::kChunk, 0u);
+  // Larger requests are mappings of their own, on a huge page boundary.
+  char* own = Arena::MapChunks(3 * Arena::kChunk);
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(Address(own) % Arena::kHugePage, 0u);
+  memset(own, 1, 3 * Arena::kChunk);
+  munmap(own, 3 * Arena::kChunk);
+}
+
 TEST(Arena, ThreadsEachWithTheirOwn) {
+  // Each thread fills several chunks while the others take theirs.
   std::vector<std::thread> threads;
   std::vector<int> ok(4, 0);
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([t, &ok] {
       Arena a;
       std::vector<uint32_t*> v;
-      for (uint32_t i = 0; i < 20000; ++i) {
+      for (uint32_t i = 0; i < 100000; ++i) {
         auto* p = static_cast<uint32_t*>(a.Allocate(sizeof(uint32_t) * 3));
         p[0] = p[2] = i * 4 + t;
         v.push_back(p);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <mutex>
 
 namespace kallmodsyms {
 namespace {
@@ -23,16 +24,15 @@ uint64_t GetHeader(const char* h) {
   return word;
 }
 
-}  // namespace
-
-// From a kChunk boundary on, so that each kChunk can be one huge page.
-char* Arena::MapChunks(size_t size) {
-  void* m =
-      mmap(nullptr, size + kChunk, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+// From a kHugePage boundary on, so that each kHugePage can be one huge
+// page.
+char* MapAligned(size_t size) {
+  constexpr size_t kHuge = Arena::kHugePage;
+  void* m = mmap(nullptr, size + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (m == MAP_FAILED) return nullptr;
   uintptr_t start = reinterpret_cast<uintptr_t>(m);
-  uintptr_t aligned = (start + kChunk - 1) & ~uintptr_t{kChunk - 1};
-  uintptr_t end = start + size + kChunk;
+  uintptr_t aligned = (start + kHuge - 1) & ~uintptr_t{kHuge - 1};
+  uintptr_t end = start + size + kHuge;
   if (aligned > start) munmap(m, aligned - start);
   if (end > aligned + size) munmap(reinterpret_cast<void*>(aligned + size), end - aligned - size);
 #ifdef MADV_HUGEPAGE
@@ -40,6 +40,29 @@ char* Arena::MapChunks(size_t size) {
   madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);
 #endif
   return reinterpret_cast<char*>(aligned);
+}
+
+// The run of huge pages that chunks come from, a region of address space
+// at a time (what is not touched takes no memory).
+constexpr size_t kRegion = size_t{32} << 20;
+std::mutex g_region_lock;
+char* g_region_next = nullptr;
+char* g_region_end = nullptr;
+
+}  // namespace
+
+char* Arena::MapChunks(size_t size) {
+  if (size != kChunk) return MapAligned(size);
+  std::lock_guard<std::mutex> hold(g_region_lock);
+  if (g_region_next == g_region_end) {
+    char* region = MapAligned(kRegion);
+    if (!region) return nullptr;
+    g_region_next = region;
+    g_region_end = region + kRegion;
+  }
+  char* chunk = g_region_next;
+  g_region_next += kChunk;
+  return chunk;
 }
 
 void* Arena::Allocate(size_t bytes) {

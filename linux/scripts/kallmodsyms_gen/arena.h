@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 //
-// Memory of the tool's run, in two-megabyte chunks that transparent huge
-// pages may back.  With malloc's 4 KiB pages a run on a defconfig took a
-// thousand page faults, 1.3 ms of CPU time in a virtual machine (1.3 us
-// each), where a huge page takes 50 us to clear; with the arena a run
-// takes fifty page faults, for a peak of 44 MB instead of 34 (a chunk per
-// thread, small blocks not reused).  new_delete.cc hands every operator
-// new of the tool to the Arena of the calling thread; the tests use the
-// class alone.
+// Memory of the tool's run, in chunks of one megabyte, two to a huge
+// page: transparent huge pages may back them.  With malloc's 4 KiB pages
+// a run on a defconfig took a thousand page faults, 1.3 ms of CPU time in
+// a virtual machine (1.3 us each), where a huge page takes 50 us to clear;
+// with the arena a run takes fifty page faults, for a peak of 44 MB
+// instead of 34 (small blocks not reused).  new_delete.cc hands every
+// operator new of the tool to the Arena of the calling thread; the tests
+// use the class alone.
+//
+// Each thread takes its chunks from one process-wide run of huge pages,
+// one after the other, so that the threads that need little (most of
+// them) share huge pages instead of clearing one each: with a chunk of
+// 2 MiB per thread a run cleared nine huge pages, with this eight, for
+// less CPU time than the one page would make (fewer mappings to make and
+// to tear down, too).
 //
 // Small blocks are cut from the thread's current chunk, one after the
 // other, and not reused when freed, but for the last one (vectors that
@@ -27,14 +34,18 @@ namespace kallmodsyms {
 
 class Arena {
  public:
-  static constexpr size_t kChunk = size_t{2} << 20;  // a huge page with 4 KiB pages
-  static constexpr size_t kLarge = size_t{1} << 20;  // blocks this large are mapped alone
-  static constexpr size_t kAlign = 16;               // what operator new promises
+  static constexpr size_t kHugePage = size_t{2} << 20;  // with 4 KiB pages
+  static constexpr size_t kChunk = size_t{1} << 20;     // a thread's share of a huge page
+  static constexpr size_t kLarge = kChunk;              // blocks this large are mapped alone
+  static constexpr size_t kAlign = 16;                  // what operator new promises
 
   // Where chunks and large blocks come from: `size` bytes, a multiple of
   // kChunk, from a kChunk boundary on; null if there is no memory left.
-  // mmap() for the tool; tests place chunks where they need them.
+  // Tests place chunks where they need them.
   using MapFunction = char* (*)(size_t size);
+  // The tool's: a chunk (`size` is kChunk) is the next of the process's
+  // run of huge pages, which any thread may call for; anything larger is
+  // a mapping of its own, from a kHugePage boundary on.
   static char* MapChunks(size_t size);
 
   constexpr explicit Arena(MapFunction map = MapChunks) : map_(map) {}
