@@ -48,7 +48,7 @@ SymbolList ReadNm(LineReader* in) {
           s.name_start = name;
           s.size = static_cast<uint32_t>(size);
           s.name_length = static_cast<uint16_t>(n);
-          s.type = name[-2];
+          s.type = name[-2];  // "TYPE NAME"
           in->SkipLine(static_cast<size_t>(name + n - l));
           continue;
         }
