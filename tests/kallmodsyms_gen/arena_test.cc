@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace kallmodsyms {
@@ -70,14 +71,14 @@ TEST(Arena, LargeBlocksStartOnAChunkAndAreMappedAlone) {
 // Chunks handed out one after the other from one mapping: the chunks of
 // two arenas lie next to each other, as mmap() may place them.
 char* g_next_chunk;
-char* NextChunk(size_t size) {
+char* NextChunk(size_t size, bool /* chunk */) {
   char* c = g_next_chunk;
   g_next_chunk += size;
   return c;
 }
 
 TEST(Arena, BlocksOfAnotherArenaFreedHereDoNotMoveIt) {
-  char* two = Arena::MapChunks(2 * Arena::kChunk);
+  char* two = Arena::Map(2 * Arena::kChunk, false);
   ASSERT_NE(two, nullptr);
   g_next_chunk = two;
   Arena other(NextChunk), mine(NextChunk);
@@ -92,6 +93,26 @@ TEST(Arena, BlocksOfAnotherArenaFreedHereDoNotMoveIt) {
   munmap(two, 2 * Arena::kChunk);
 }
 
+// The requests an arena makes, passed on to the tool's Map().
+std::vector<std::pair<size_t, bool>> g_requests;
+char* RecordedMap(size_t size, bool chunk) {
+  g_requests.emplace_back(size, chunk);
+  return Arena::Map(size, chunk);
+}
+
+TEST(Arena, ALargeBlockOfAChunksSizeIsNoChunk) {
+  g_requests.clear();
+  Arena a(RecordedMap);
+  ASSERT_NE(a.Allocate(1), nullptr);
+  // With its header exactly kLarge, which is kChunk: mapped alone, and
+  // unmapped when freed (a chunk of the run would stay).
+  void* big = a.Allocate(Arena::kLarge - Arena::kAlign);
+  ASSERT_NE(big, nullptr);
+  using Request = std::pair<size_t, bool>;
+  EXPECT_EQ(g_requests, (std::vector<Request>{{Arena::kChunk, true}, {Arena::kChunk, false}}));
+  a.Free(big);
+}
+
 TEST(Arena, ChunksOfAllThreadsComeOneAfterTheOtherFromHugePages) {
   // Two arenas of two threads: their first chunks are neighbours, in one
   // huge page, unless the first was the last of a region (then the next
@@ -102,13 +123,13 @@ TEST(Arena, ChunksOfAllThreadsComeOneAfterTheOtherFromHugePages) {
       Arena a;
       f = static_cast<char*>(a.Allocate(1)) - Arena::kAlign;
     }).join();
-  char* third = Arena::MapChunks(Arena::kChunk);
+  char* third = Arena::Map(Arena::kChunk, true);
   ASSERT_NE(third, nullptr);
   EXPECT_TRUE(first[1] == first[0] + Arena::kChunk || third == first[1] + Arena::kChunk);
   EXPECT_EQ(Address(first[1]) % Arena::kChunk, 0u);
   EXPECT_EQ(Address(third) % Arena::kChunk, 0u);
   // Larger requests are mappings of their own, on a huge page boundary.
-  char* own = Arena::MapChunks(3 * Arena::kChunk);
+  char* own = Arena::Map(3 * Arena::kChunk, false);
   ASSERT_NE(own, nullptr);
   EXPECT_EQ(Address(own) % Arena::kHugePage, 0u);
   memset(own, 1, 3 * Arena::kChunk);

@@ -51,8 +51,8 @@ char* g_region_end = nullptr;
 
 }  // namespace
 
-char* Arena::MapChunks(size_t size) {
-  if (size != kChunk) return MapAligned(size);
+char* Arena::Map(size_t size, bool chunk) {
+  if (!chunk) return MapAligned(size);
   std::lock_guard<std::mutex> hold(g_region_lock);
   if (g_region_next == g_region_end) {
     char* region = MapAligned(kRegion);
@@ -60,9 +60,9 @@ char* Arena::MapChunks(size_t size) {
     g_region_next = region;
     g_region_end = region + kRegion;
   }
-  char* chunk = g_region_next;
+  char* taken = g_region_next;
   g_region_next += kChunk;
-  return chunk;
+  return taken;
 }
 
 void* Arena::Allocate(size_t bytes) {
@@ -70,7 +70,7 @@ void* Arena::Allocate(size_t bytes) {
   size_t need = (bytes + kHeader + kAlign - 1) & ~(kAlign - 1);
   if (need >= kLarge) {
     size_t size = (need + kChunk - 1) & ~(kChunk - 1);
-    char* h = map_(size);
+    char* h = map_(size, false);
     if (!h) return nullptr;
     ++mappings_;
     PutHeader(h, size | kMappedAlone);
@@ -78,7 +78,7 @@ void* Arena::Allocate(size_t bytes) {
   }
   if (static_cast<size_t>(end_ - next_) < need) {
     // What is left of the current chunk stays unused.
-    char* chunk = map_(kChunk);
+    char* chunk = map_(kChunk, true);
     if (!chunk) return nullptr;
     ++mappings_;
     chunk_ = chunk;

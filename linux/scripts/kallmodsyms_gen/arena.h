@@ -39,16 +39,16 @@ class Arena {
   static constexpr size_t kLarge = kChunk;              // blocks this large are mapped alone
   static constexpr size_t kAlign = 16;                  // what operator new promises
 
-  // Where chunks and large blocks come from: `size` bytes, a multiple of
-  // kChunk, from a kChunk boundary on; null if there is no memory left.
-  // Tests place chunks where they need them.
-  using MapFunction = char* (*)(size_t size);
-  // The tool's: a chunk (`size` is kChunk) is the next of the process's
-  // run of huge pages, which any thread may call for; anything larger is
-  // a mapping of its own, from a kHugePage boundary on.
-  static char* MapChunks(size_t size);
+  // Where chunks (`chunk`: `size` is kChunk) and large blocks come from:
+  // `size` bytes, a multiple of kChunk, from a kChunk boundary on; null if
+  // there is no memory left.  Tests place chunks where they need them.
+  using MapFunction = char* (*)(size_t size, bool chunk);
+  // The tool's: a chunk is the next of the process's run of huge pages,
+  // which any thread may call for; a large block is a mapping of its own,
+  // from a kHugePage boundary on, that Free() unmaps.
+  static char* Map(size_t size, bool chunk);
 
-  constexpr explicit Arena(MapFunction map = MapChunks) : map_(map) {}
+  constexpr explicit Arena(MapFunction map = Map) : map_(map) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
   // Leaves the chunks mapped: their blocks may live on in other threads.
