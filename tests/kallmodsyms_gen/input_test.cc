@@ -107,10 +107,11 @@ TEST(Hex16Column, SharedFirstHalvesAndBadDigits) {
 
 TEST(TokenLength, StopsAtTheFirstByteAtOrBelowABlank) {
   // Every position of every kind of stop in buffers of every length
-  // around the eight-byte steps, bytes above 0x7f (UTF-8) inside.
+  // around the eight- and sixteen-byte steps, bytes above 0x7f (UTF-8)
+  // inside.
   const unsigned char stops[] = {'\n', ' ', '\t', '\r', 0, 1, 0x20};
   const unsigned char others[] = {'a', 0x21, 0x7f, 0x80, 0xc3, 0xff};
-  for (size_t len = 0; len <= 20; ++len)
+  for (size_t len = 0; len <= 40; ++len)
     for (size_t at = 0; at <= len; ++at)
       for (unsigned char stop : stops) {
         std::string buf;

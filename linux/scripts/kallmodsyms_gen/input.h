@@ -181,9 +181,20 @@ inline bool LittleEndian() {
 // control character or line end (the first byte at or below ' ').  Eight
 // bytes at a time: a name is some twenty-five, and one such scan for the
 // end of a name in place of memchr() for the '\n' and again for a blank
-// read the dataset's nm output in 2.74 ms instead of 2.90.
+// read the dataset's nm output in 2.74 ms instead of 2.90.  With SSE2,
+// sixteen at a time first: ReadNm() a tenth faster again.
 inline size_t TokenLength(const char* p, const char* end) {
   const char* start = p;
+#ifdef __SSE2__
+  const __m128i blank = _mm_set1_epi8(' ');
+  for (; end - p >= 16; p += 16) {
+    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // max(v, ' ') == ' ' where v is at or below ' ', unsigned.
+    auto stops =
+        static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, blank), blank)));
+    if (stops) return static_cast<size_t>(p - start) + static_cast<size_t>(__builtin_ctz(stops));
+  }
+#endif
   if (hex_detail::LittleEndian()) {
     constexpr uint64_t kOnes = 0x0101010101010101ULL;
     for (; end - p >= 8; p += 8) {
