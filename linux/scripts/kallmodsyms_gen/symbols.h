@@ -18,8 +18,8 @@
 namespace kallmodsyms {
 
 // 24 bytes: the nm output of a large kernel has a few hundred thousand,
-// and writing them out is a quarter of the time ReadNm() takes.  (With a
-// string_view for the name they took 32.)
+// each written once as it is read.  (With a string_view for the name they
+// took 32.)
 struct Symbol {
   uint64_t address = 0;
   const char* name_start = nullptr;  // in the nm text: the LineReader must outlive it
@@ -30,13 +30,13 @@ struct Symbol {
   static constexpr size_t kMaxNameLength = UINT16_MAX;
 
   Symbol() = default;
-  // `name` must be shorter than kMaxNameLength.
-  Symbol(uint64_t address, uint32_t size, char type, std::string_view name)
-      : address(address),
-        name_start(name.data()),
-        size(size),
-        name_length(static_cast<uint16_t>(name.size())),
-        type(type) {}
+  // `text`, the name, must be shorter than kMaxNameLength.
+  Symbol(uint64_t at, uint32_t bytes, char kind, std::string_view text)
+      : address(at),
+        name_start(text.data()),
+        size(bytes),
+        name_length(static_cast<uint16_t>(text.size())),
+        type(kind) {}
   std::string_view name() const { return std::string_view(name_start, name_length); }
 };
 
