@@ -15,6 +15,8 @@ mem=1G
 [ "$flavor" = debug ] && mem=2G
 
 cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
+tsc=$(guest_tsc_params)
+[ -z "$tsc" ] || cmdline+=" $tsc"
 # ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
 [ -n "${BOOT_NO_FTRACE:-}" ] ||
 	cmdline+=" ftrace=function trace_buf_size=1M ftrace_notrace=:mod:kallmodsyms_fixture_beta"

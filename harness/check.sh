@@ -32,10 +32,11 @@ boot() {
 			problems+=("the $flavor guest ($1) did not boot to the end")
 			return
 		fi
-		# Under TCG the PIT calibration of the TSC fails now and then, or
-		# the clocksource watchdog finds the TSC skewed on a busy host,
-		# before late_initcall; the kernel then switches the trace clock,
-		# which resets the boot trace.  Not what is being tested: again.
+		# boot.sh gives the guest the host's TSC frequency, so that it
+		# need not calibrate the TSC against the PIT, which fails on a
+		# busy host.  Should the guest still find its TSC unusable before
+		# late_initcall, the kernel switches the trace clock, which
+		# resets the boot trace.  Not what is being tested: again.
 		grep -q 'Unstable clock detected, switching default tracing clock' "$2" || break
 		[ "$try" = 2 ] || echo "check: the $1 guest switched its trace clock (TSC unusable under TCG); booting it again" >&2
 	done

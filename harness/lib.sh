@@ -28,3 +28,24 @@ show_log() {
 }
 
 base_version() { make -s -C "$BASE" kernelversion 2>/dev/null; }
+
+# The guest command-line parameters that give a TCG guest the host's TSC
+# frequency (see harness/tsc-khz.c), or nothing where the host's TSC does not
+# tick at a constant rate or cannot be measured.
+guest_tsc_params() {
+	local tool=$OUT/tools/tsc-khz khz
+	[ "$(uname -m)" = x86_64 ] || return 0
+	grep -qw constant_tsc /proc/cpuinfo && grep -qw nonstop_tsc /proc/cpuinfo || return 0
+	if [ ! -x "$tool" ] || [ "$ROOT/harness/tsc-khz.c" -nt "$tool" ]; then
+		mkdir -p "$OUT/tools"
+		${HOSTCC:-gcc} -O2 -Wall -o "$tool" "$ROOT/harness/tsc-khz.c" || return 0
+	fi
+	if ! khz=$("$tool"); then
+		echo "warning: could not measure the host's TSC frequency" >&2
+		return 0
+	fi
+	# The guest's TSC is the host's: reliable, so that no clocksource
+	# watchdog (whose only reference in the guest is jiffies, late on a
+	# busy host) marks it unstable.
+	printf 'tsc_early_khz=%s tsc=reliable' "$khz"
+}
