@@ -3,7 +3,8 @@
 #
 # host-tests.sh RESULTS: the host tests of scripts/kallmodsyms_gen: CTest +
 # GoogleTest (with the real dataset of ../shared/data), the same under
-# ASan+UBSan, then each libFuzzer target for FUZZ_SECONDS (default 5).
+# ASan+UBSan, the same without the tool's SSE2 code paths (what hosts
+# without SSE2 run), then each libFuzzer target for FUZZ_SECONDS (default 5).
 # Appends "PASS|FAIL host NAME" lines to RESULTS.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -24,10 +25,11 @@ ctest_results() { # BUILD_DIR PREFIX
 		done >> "$results"
 }
 
-for variant in release asan; do
+for variant in release asan portable; do
 	step "host tests of kallmodsyms_gen ($variant)"
 	flags=(-DDATASET="$dataset" -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 	[ "$variant" = asan ] && flags+=(-DSANITIZE=ON)
+	[ "$variant" = portable ] && flags+=(-DPORTABLE=ON)
 	if ! { cmake -S "$tests" -B "$work/$variant" "${flags[@]}" &&
 	       cmake --build "$work/$variant" -j"$JOBS"; } >> "$log" 2>&1; then
 		show_log "$log"
@@ -35,7 +37,7 @@ for variant in release asan; do
 		continue
 	fi
 	prefix=""
-	[ "$variant" = asan ] && prefix="asan:"
+	[ "$variant" = release ] || prefix="$variant:"
 	ctest_results "$work/$variant" "$prefix"
 done
 

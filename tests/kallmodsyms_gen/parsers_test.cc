@@ -100,6 +100,84 @@ TEST(LinkMap, GnuWrappedLinesAndFill) {
   EXPECT_EQ(m.output_file, "vmlinux.o");
 }
 
+// An input section placed as GNU ld prints it: the name padded to column
+// 15, or alone on its line when it is longer, then the address, the size
+// right-aligned to column 44 (`size_width`), the file.
+std::string GnuPieceLines(const std::string& name, uint64_t address, const std::string& size,
+                          const std::string& file, size_t size_width = 10) {
+  char numbers[64];
+  snprintf(numbers, sizeof(numbers), "0x%016llx %*s ", static_cast<unsigned long long>(address),
+           static_cast<int>(size_width), size.c_str());
+  std::string head = " " + name;
+  if (name.size() < 15)
+    head.append(15 - name.size(), ' ');
+  else
+    head += "\n" + std::string(15, ' ');
+  return head + " " + numbers + file + "\n";
+}
+
+// Names of every length up to 48 bytes, the short ones on the line of their
+// numbers and the long ones wrapped, with '(' or '*' in any position, a
+// blank or a tab in any but the first and the last, or none of these: only
+// those without are input sections.  The readers look for these bytes
+// sixteen at a time; the lengths and positions cross their blocks.
+TEST(LinkMap, SectionNamesWithPatternOrBlankBytesAnywhere) {
+  for (size_t length = 1; length <= 48; ++length) {
+    for (size_t pos = 0; pos <= length; ++pos) {
+      for (char c : {' ', '\t', '(', '*'}) {
+        std::string name = "." + std::string(length - 1, 'x');
+        if (pos < length) {
+          // A blank first is deeper indentation, a blank last is padding
+          if ((pos == 0 || pos == length - 1) && (c == ' ' || c == '\t')) continue;
+          name[pos] = c;
+        }
+        LineReader in("x.map", std::string(kHead) +
+                                   ".text           0x0000000000001000     0x100\n" +
+                                   GnuPieceLines(name, 0x1010, "0x18", "a.o"));
+        LinkMap m = ReadLinkMap(&in);
+        SCOPED_TRACE("'" + name + "'");
+        if (pos < length) {
+          EXPECT_TRUE(m.pieces.empty());
+          continue;
+        }
+        ASSERT_EQ(m.pieces.size(), 1u);
+        EXPECT_EQ(m.pieces[0].input_section, name);
+        EXPECT_EQ(m.pieces[0].address, 0x1010u);
+        EXPECT_EQ(m.pieces[0].size, 0x18u);
+        EXPECT_EQ(m.pieces[0].file, "a.o");
+        if (length == 1) break;  // one clean name per length is enough
+      }
+    }
+  }
+}
+
+// Sizes of every width, right-aligned to where ld puts them (column 44)
+// or further right, after a blank or a tab, and files after one blank or
+// more: the reader finds the size in a window of columns 35-50 and goes on
+// from there.
+TEST(LinkMap, SizesOfEveryWidthAndPadding) {
+  for (size_t digits = 1; digits <= 16; ++digits) {
+    for (size_t width : {1, 10, 16, 17, 24}) {
+      for (const char* lead : {" ", "\t"}) {
+        for (const char* gap : {" ", "\t", "   "}) {
+          std::string size = "0x" + std::string(digits - 1, '0') + "7";
+          std::string line = " .text          0x0000000000002000" + std::string(lead) +
+                             std::string(width > size.size() ? width - size.size() : 0, ' ') +
+                             size + gap + "b.o\n";
+          LineReader in("x.map", std::string(kHead) +
+                                     ".text           0x0000000000001000     0x2000\n" + line);
+          LinkMap m = ReadLinkMap(&in);
+          SCOPED_TRACE(line);
+          ASSERT_EQ(m.pieces.size(), 1u);
+          EXPECT_EQ(m.pieces[0].address, 0x2000u);
+          EXPECT_EQ(m.pieces[0].size, 7u);
+          EXPECT_EQ(m.pieces[0].file, "b.o");
+        }
+      }
+    }
+  }
+}
+
 TEST(Nm, EveryShapeOfLineReadsTheSame) {
   // The fixed-column shapes with names of every length around the scan's
   // eight-byte steps, then what goes the slow way: blanks doubled, a

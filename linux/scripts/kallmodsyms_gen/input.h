@@ -168,6 +168,34 @@ inline bool Hex8(uint64_t v, uint32_t* value) {
 // there are more than sixteen.
 bool ParseDigits(const char* p, size_t n, uint64_t* value);
 
+#ifdef __SSE2__
+// Sixteen lowercase hexadecimal digits at `p` to their value, all at once;
+// false if a byte is anything else.  A third of the instructions of two
+// Hex8() and the joining of their halves.
+inline bool Hex16(const char* p, uint64_t* value) {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  // Each byte less '0' and less 'a': a digit is one that is at most 9 or
+  // at most 5, unsigned.
+  const __m128i digit = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+  const __m128i letter = _mm_sub_epi8(v, _mm_set1_epi8('a'));
+  const __m128i is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
+  const __m128i is_letter = _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter);
+  if (_mm_movemask_epi8(_mm_or_si128(is_digit, is_letter)) != 0xffff) return false;
+  const __m128i nibbles =
+      _mm_or_si128(_mm_and_si128(is_digit, digit),
+                   _mm_andnot_si128(is_digit, _mm_add_epi8(letter, _mm_set1_epi8(10))));
+  // Each 16-bit lane holds a digit pair, the first digit in its low byte:
+  // first << 4 | second, then the lanes' low bytes packed into eight,
+  // the most significant first.
+  const __m128i pairs = _mm_or_si128(
+      _mm_and_si128(_mm_slli_epi16(nibbles, 4), _mm_set1_epi16(0xf0)), _mm_srli_epi16(nibbles, 8));
+  uint64_t big_endian;
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(&big_endian), _mm_packus_epi16(pairs, pairs));
+  *value = __builtin_bswap64(big_endian);
+  return true;
+}
+#endif
+
 inline bool LittleEndian() {
   const uint16_t one = 1;
   unsigned char first;
@@ -214,6 +242,10 @@ inline size_t TokenLength(const char* p, const char* end) {
 // output alone has two per line.  Lowercase digits (what nm and ld print)
 // the quick way, anything else one digit at a time.
 inline bool ParseHex16(const char* p, uint64_t* value) {
+#ifdef __SSE2__
+  if (hex_detail::Hex16(p, value)) return true;
+  return hex_detail::ParseDigits(p, 16, value);
+#endif
   uint32_t hi, lo;
   if (!hex_detail::LittleEndian() || !hex_detail::Hex8(hex_detail::Load8(p), &hi) ||
       !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
@@ -230,6 +262,9 @@ inline bool ParseHex16(const char* p, uint64_t* value) {
 class Hex16Column {
  public:
   bool Parse(const char* p, uint64_t* value) {
+#ifdef __SSE2__
+    return ParseHex16(p, value);
+#endif
     uint64_t hi_text = hex_detail::Load8(p);
     uint32_t lo;
     if (hi_text != hi_text_ || !hex_detail::LittleEndian()) return ParseNew(p, value);
