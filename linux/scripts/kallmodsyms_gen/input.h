@@ -244,27 +244,36 @@ inline size_t TokenLength(const char* p, const char* end) {
 inline bool ParseHex16(const char* p, uint64_t* value) {
 #ifdef __SSE2__
   if (hex_detail::Hex16(p, value)) return true;
-  return hex_detail::ParseDigits(p, 16, value);
-#endif
+#else
   uint32_t hi, lo;
-  if (!hex_detail::LittleEndian() || !hex_detail::Hex8(hex_detail::Load8(p), &hi) ||
-      !hex_detail::Hex8(hex_detail::Load8(p + 8), &lo))
-    return hex_detail::ParseDigits(p, 16, value);
-  *value = (static_cast<uint64_t>(hi) << 32) | lo;
-  return true;
+  if (hex_detail::LittleEndian() && hex_detail::Hex8(hex_detail::Load8(p), &hi) &&
+      hex_detail::Hex8(hex_detail::Load8(p + 8), &lo)) {
+    *value = (static_cast<uint64_t>(hi) << 32) | lo;
+    return true;
+  }
+#endif
+  return hex_detail::ParseDigits(p, 16, value);
 }
 
 // ParseHex16() for a column of numbers that mostly share their first eight
 // digits: kernel addresses ("ffffffff8..."), sizes below 4 GiB, offsets in
-// a relocatable object.  The first half is decoded when it differs from
-// the last one; an equal half is checked by one comparison.  Decoding two
-// halves per number took a third of the time to read the nm output.
+// a relocatable object.  Without SSE2, the first half is decoded when it
+// differs from the last one; an equal half is checked by one comparison.
+// Decoding two halves per number took a third of the time to read the nm
+// output.  With SSE2, Hex16() decodes all sixteen digits in fewer
+// instructions than the comparison and one half take.
 class Hex16Column {
  public:
   bool Parse(const char* p, uint64_t* value) {
 #ifdef __SSE2__
     return ParseHex16(p, value);
+#else
+    return ParseColumn(p, value);
 #endif
+  }
+
+ private:
+  bool ParseColumn(const char* p, uint64_t* value) {
     uint64_t hi_text = hex_detail::Load8(p);
     uint32_t lo;
     if (hi_text != hi_text_ || !hex_detail::LittleEndian()) return ParseNew(p, value);
@@ -274,7 +283,6 @@ class Hex16Column {
     return true;
   }
 
- private:
   bool ParseNew(const char* p, uint64_t* value) {
     if (!ParseHex16(p, value)) return false;
     hi_text_ = hex_detail::Load8(p);
