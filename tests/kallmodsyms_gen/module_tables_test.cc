@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
+#include <random>
 
 #include "decoder.h"
 #include "emit_asm.h"
@@ -106,6 +108,57 @@ TEST(ModuleTables, BlocksIndexEveryNthRecordAndDecodeBack) {
     if (i % 4 == 1) want = {"alpha"};
     if (i % 4 == 3) want = {"alpha", "beta"};
     EXPECT_EQ(d.ModulesOf(kText + i * 0x40 + 8, kText), want) << i;
+  }
+}
+
+// Random ranges, adjacent or apart, in both spaces and across _text, and
+// random symbols, some at one address, some at range edges, some beyond
+// the last range: the tables give each symbol's address the set that a
+// look-up in the range map gives.
+TEST(ModuleTables, EverySymbolGetsTheSetOfItsRange) {
+  constexpr uint64_t kBase = 0x10000;  // _text: per-cpu offsets are below it
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    Fixture f;
+    uint32_t set_ids[] = {f.alpha, f.beta, f.both};
+    std::vector<uint64_t> edges;
+    uint64_t at = kBase - 0x1000 + rng() % 0x800;
+    size_t nr_ranges = rng() % 12;
+    for (size_t i = 0; i < nr_ranges; ++i) {
+      at += rng() % 3 ? rng() % 0x100 : 0;  // a gap or none
+      uint64_t end = at + 1 + rng() % 0x400;
+      ASSERT_TRUE(f.map.Add(at, end, set_ids[rng() % 3]));
+      edges.push_back(at);
+      edges.push_back(end);
+      at = end;
+    }
+    std::vector<uint64_t> addrs;
+    for (size_t i = rng() % 40; i > 0; --i) {
+      if (!edges.empty() && rng() % 2)
+        addrs.push_back(edges[rng() % edges.size()] - rng() % 2);
+      else
+        addrs.push_back(kBase - 0x1000 + rng() % 0x4000);
+    }
+    addrs.push_back(kBase);  // _text is always there
+    std::sort(addrs.begin(), addrs.end());
+    SymbolList syms;
+    for (uint64_t a : addrs) syms.push_back({a, 0, 't', Name("x")});
+    ModuleTables t = OptimizeModuleTables(f.map, f.sets, syms, kBase, "nm");
+    kallmodsyms_test::Decoder d(EmitAsm(t, EncodeSizes(syms), syms));
+    for (uint64_t a : addrs)
+      ASSERT_EQ(d.ModulesOf(a, kBase), f.sets.Get(f.map.Lookup(a)))
+          << "round " << round << " address " << std::hex << a;
+  }
+}
+
+TEST(ModuleTables, APercpuAddressBeyond4GiBIsAnError) {
+  Fixture f;
+  try {
+    OptimizeModuleTables(f.map, f.sets, Syms({0x10, (1ull << 32) + 5, kText}), kText, "x.nm");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(),
+                 "x.nm:0: expected symbol addresses within 4 GiB of 0, s1 is at 0x100000005");
   }
 }
 

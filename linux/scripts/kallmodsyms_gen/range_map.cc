@@ -52,15 +52,6 @@ uint32_t RangeMap::Lookup(uint64_t address) const {
   return address < it->end ? it->set : 0;
 }
 
-uint32_t RangeMap::Cursor::Lookup(uint64_t address) {
-  if (address < last_) return map_.Lookup(address);  // not in order: search
-  last_ = address;
-  const std::vector<Range>& r = map_.ranges_;
-  while (next_ < r.size() && r[next_].end <= address) ++next_;
-  if (next_ == r.size() || address < r[next_].start) return 0;
-  return r[next_].set;
-}
-
 bool RangeMap::CheckInvariant() const {
   uint64_t prev_end = 0;
   bool first = true;

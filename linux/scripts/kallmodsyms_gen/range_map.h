@@ -49,17 +49,6 @@ class RangeMap {
   // The set of `address`; 0 if no range holds it.
   uint32_t Lookup(uint64_t address) const;
 
-  // Look-ups of non-decreasing addresses in amortised O(1).
-  class Cursor {
-   public:
-    explicit Cursor(const RangeMap& map) : map_(map) {}
-    uint32_t Lookup(uint64_t address);
-
-   private:
-    const RangeMap& map_;
-    size_t next_ = 0;
-    uint64_t last_ = 0;
-  };
   // The ranges in address order.
   const std::vector<Range>& Ranges() const { return ranges_; }
   // True if the invariant above holds (for tests).
