@@ -185,7 +185,7 @@ bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::s
   size_t i = 35;
   size_t size_end = 35;
 #ifdef __SSE2__
-  // The size is right-aligned to column 45 or so: masks of columns 35-50
+  // ld right-aligns the size to column 44: masks of columns 35-50
   // find it and the file after it (the loops below go on from where
   // they leave off, for whatever lies further right).
   if (n >= 51) {
