@@ -102,12 +102,12 @@ TEST(LinkMap, GnuWrappedLinesAndFill) {
 
 // An input section placed as GNU ld prints it: the name padded to column
 // 15, or alone on its line when it is longer, then the address, the size
-// right-aligned to column 44 (`size_width`), the file.
+// right-aligned to column 44, the file.
 std::string GnuPieceLines(const std::string& name, uint64_t address, const std::string& size,
-                          const std::string& file, size_t size_width = 10) {
+                          const std::string& file) {
   char numbers[64];
-  snprintf(numbers, sizeof(numbers), "0x%016llx %*s ", static_cast<unsigned long long>(address),
-           static_cast<int>(size_width), size.c_str());
+  snprintf(numbers, sizeof(numbers), "0x%016llx %10s ", static_cast<unsigned long long>(address),
+           size.c_str());
   std::string head = " " + name;
   if (name.size() < 15)
     head.append(15 - name.size(), ' ');
