@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Assemble the kernel tree: Debian's pristine 6.12 source + patches/series +
-# the new files under linux/.  The result lives in out/src.  Re-assembly only
+# the new kernel files at their kernel paths in this repository.  The result lives in out/src.  Re-assembly only
 # rewrites files whose content changed, so kbuild rebuilds only what changed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -56,14 +56,13 @@ done < "$ROOT/patches/series"
 
 # 4. New files at their kernel paths; they must not shadow upstream files.
 while read -r f; do
-	f=${f#./}
 	[ -e "$BASE/$f" ] &&
-		die "linux/$f would shadow the upstream file $f: change it with a patch instead"
+		die "$f would shadow the upstream file of that name: change it with a patch instead"
 	[ -n "${patched[$f]:-}" ] &&
-		die "linux/$f is also written by a patch"
+		die "$f is also written by a patch"
 	mkdir -p "$stage/$(dirname "$f")"
-	cp -p "$ROOT/linux/$f" "$stage/$f"
-done < <(cd "$ROOT/linux" && find . -type f | sort)
+	cp -p "$ROOT/$f" "$stage/$f"
+done < <(series_new_files)
 
 # 5. Bring out/src in line with the stage, touching only what changed.
 manifest=$SRC/.series-files

@@ -35,7 +35,7 @@ fi
 step "checkpatch: clean"
 
 step "clang-format --dry-run over the C++ host tool"
-gen=$ROOT/linux/scripts/kallmodsyms_gen
+gen=$ROOT/scripts/kallmodsyms_gen
 if ! clang-format --style=file --dry-run -Werror "$gen"/*.cc "$gen"/*.h \
 		"$ROOT"/tests/kallmodsyms_gen/*.cc "$ROOT"/tests/kallmodsyms_gen/*.h \
 		"$ROOT"/tests/kallmodsyms_gen/fuzz/*.cc 2> "$LOGS/clang-format.log"; then
@@ -45,8 +45,7 @@ fi
 
 # No new warnings with W=1: recompile each new kernel C file with it.
 "$ROOT/harness/build.sh" qemu > /dev/null
-objs=$(cd "$ROOT/linux" && find . -name '*.c' -not -path './scripts/*' -not -path './tools/*' |
-	sed 's|^\./||; s|\.c$|.o|' | sort)
+objs=$(series_new_files | grep -v '^scripts/\|^tools/' | sed -n 's|\.c$|.o|p')
 if [ -n "$objs" ]; then
 	step "W=1 build of the new kernel C files"
 	w1log=$LOGS/w1.log

@@ -16,6 +16,19 @@ export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'
 export KBUILD_BUILD_USER=ftrace-series KBUILD_BUILD_HOST=harness
 
+# The series' new kernel files live at their kernel paths from the
+# repository root, under these top-level kernel directories (and a Kconfig).
+SERIES_TOP=(arch Documentation include init kernel lib scripts tools Kconfig)
+
+# List the series' new kernel files, relative to the repository root, sorted.
+series_new_files() {
+	local d
+	for d in "${SERIES_TOP[@]}"; do
+		[ -e "$ROOT/$d" ] || continue
+		(cd "$ROOT" && find "$d" -type f -not -name '.checkpatch-camelcase.*')
+	done | LC_ALL=C sort
+}
+
 step() { printf '==> %s\n' "$*"; }
 die() { printf '%s: error: %s\n' "$(basename "$0")" "$*" >&2; exit 1; }
 

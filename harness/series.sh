@@ -21,17 +21,17 @@ while IFS=: read -r patch paths; do
 		found=0
 		while read -r f; do
 			[ -n "${owner[$f]:-}" ] &&
-				die "patches/new-files: linux/$f is claimed by ${owner[$f]} and $patch"
+				die "patches/new-files: $f is claimed by ${owner[$f]} and $patch"
 			owner[$f]=$patch
 			found=1
-		done < <(cd "$ROOT/linux" && find "$p" -type f 2>/dev/null | sed 's|/\{2,\}|/|g' | sort)
-		[ "$found" = 1 ] || die "patches/new-files: $patch names $p, which is not under linux/"
+		done < <(series_new_files | awk -v p="$p" 'index($0, p) == 1 && (p ~ /\/$/ || $0 == p)')
+		[ "$found" = 1 ] || die "patches/new-files: $patch names $p, which is no new kernel file"
 	done
 done < "$ROOT/patches/new-files"
 while read -r f; do
 	[ -n "${owner[$f]:-}" ] ||
-		die "linux/$f belongs to no commit: add it to patches/new-files"
-done < <(cd "$ROOT/linux" && find . -type f | sed 's|^\./||' | sort)
+		die "$f belongs to no commit: add it to patches/new-files"
+done < <(series_new_files)
 
 # A git repository of the pristine base, made once.
 pkgver=$(cat "$OUT/base/.pkgversion")
@@ -64,7 +64,7 @@ while read -r patch; do
 	for f in "${!owner[@]}"; do
 		[ "${owner[$f]}" = "$patch" ] || continue
 		mkdir -p "$repo/$(dirname "$f")"
-		cp "$ROOT/linux/$f" "$repo/$f"
+		cp "$ROOT/$f" "$repo/$f"
 		git -C "$repo" add -f "$f"
 	done
 	git -C "$repo" commit -q --amend --no-edit --allow-empty
