@@ -10,8 +10,8 @@
 #include "emit_asm.h"
 #include "layout.h"
 #include "link_map.h"
+#include "module_ranges.h"
 #include "module_tables.h"
-#include "range_map.h"
 #include "size_table.h"
 
 namespace kallmodsyms {

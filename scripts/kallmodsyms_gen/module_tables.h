@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "../../kernel/kallmodsyms_internal.h"
-#include "range_map.h"
+#include "module_ranges.h"
 #include "symbols.h"
 
 namespace kallmodsyms {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// The range map: half-open ranges, non-overlapping, sorted; sets interned.
+// The range map and its invariant (range_map.h): half-open [start, end)
+// ranges, non-empty, sorted and non-overlapping, checked after every change.
 
 #include "range_map.h"
 
@@ -11,18 +12,6 @@
 
 namespace kallmodsyms {
 namespace {
-
-TEST(ModuleSets, EmptySetIsZeroAndEqualSetsShareAnId) {
-  ModuleSets sets;
-  EXPECT_EQ(sets.Intern({}), 0u);
-  uint32_t a = sets.Intern({"alpha"});
-  uint32_t ab = sets.Intern({"alpha", "beta"});
-  EXPECT_NE(a, 0u);
-  EXPECT_NE(a, ab);
-  EXPECT_EQ(sets.Intern({"beta", "alpha"}), ab);
-  EXPECT_EQ(sets.Get(ab), (ModuleSet{"alpha", "beta"}));
-  EXPECT_EQ(sets.size(), 3u);
-}
 
 TEST(RangeMap, LookupIsHalfOpen) {
   RangeMap m;
@@ -119,24 +108,6 @@ TEST(RangeMap, TopOfTheAddressSpace) {
   ASSERT_TRUE(m.Add(UINT64_MAX - 0x10, UINT64_MAX, 4));
   EXPECT_EQ(m.Lookup(UINT64_MAX - 1), 4u);
   EXPECT_EQ(m.Lookup(UINT64_MAX), 0u);
-}
-
-TEST(RangeMap, BuildFromLayoutRefusesOverlappingModules) {
-  Layout layout;
-  layout.placements = {{0x100, 0x100, "a.o", ".text"}, {0x180, 0x100, "b.o", ".text"}};
-  BuiltinModules mods;
-  mods.path = "modules_thick.builtin";
-  mods.modules_of = {{"a.o", {"a"}}, {"b.o", {"b"}}};
-  mods.line_of = {{"a.o", 1}, {"b.o", 2}};
-  ModuleSets sets;
-  try {
-    BuildRangeMap(layout, mods, &sets);
-    FAIL() << "overlap accepted";
-  } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(),
-                 "modules_thick.builtin:2: expected b.o(.text) not to overlap an object of "
-                 "other modules");
-  }
 }
 
 }  // namespace
