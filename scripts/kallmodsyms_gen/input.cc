@@ -100,45 +100,11 @@ std::vector<std::string_view> Split(std::string_view s) {
   return out;
 }
 
-namespace {
-
-// Hex digit values; 0xff for anything else.
-struct HexTable {
-  uint8_t digit[256];
-  constexpr HexTable() : digit() {
-    for (int i = 0; i < 256; ++i) digit[i] = 0xff;
-    for (int i = 0; i < 10; ++i) digit['0' + i] = static_cast<uint8_t>(i);
-    for (int i = 0; i < 6; ++i) {
-      digit['a' + i] = static_cast<uint8_t>(10 + i);
-      digit['A' + i] = static_cast<uint8_t>(10 + i);
-    }
-  }
-};
-constexpr HexTable kHex;
-
-}  // namespace
-
-namespace hex_detail {
-
-bool ParseDigits(const char* p, size_t n, uint64_t* value) {
-  if (n == 0 || n > 16) return false;
-  uint64_t v = 0;
-  for (size_t i = 0; i < n; ++i) {
-    uint8_t d = kHex.digit[static_cast<unsigned char>(p[i])];
-    if (d == 0xff) return false;
-    v = (v << 4) | d;
-  }
-  *value = v;
-  return true;
-}
-
-}  // namespace hex_detail
-
 bool ParseHex(std::string_view s, uint64_t* value) {
   if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
   while (s.size() > 16 && s[0] == '0') s.remove_prefix(1);
   if (s.size() == 16) return ParseHex16(s.data(), value);
-  return hex_detail::ParseDigits(s.data(), s.size(), value);
+  return scan::ParseDigits(s.data(), s.size(), value);
 }
 
 }  // namespace kallmodsyms

@@ -19,9 +19,7 @@
 #include <algorithm>
 #include <string_view>
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
+#include "scan.h"
 
 namespace kallmodsyms {
 namespace {
@@ -48,7 +46,7 @@ std::string_view ObjectName(std::string_view file) {
   return file;
 }
 
-bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+using scan::IsBlank;
 
 bool HasBlank(std::string_view s) {
   for (char c : s)
@@ -128,48 +126,17 @@ bool IsScriptKeyword(std::string_view name) {
   return name == "FILL" || name.rfind("SORT", 0) == 0 || name.rfind("KEEP", 0) == 0;
 }
 
-bool IsPatternChar(char c) { return c == '(' || c == '*'; }
-
 // Script patterns, fill and the like at indent 1, rather than a section.
-// (A loop, not find_first_of(), which calls memchr() per character.)
 bool IsScriptPattern(std::string_view name) {
   if (IsScriptKeyword(name)) return true;
   for (char c : name)
-    if (IsPatternChar(c)) return true;
+    if (scan::IsPatternChar(c)) return true;
   return false;
 }
 
-#ifdef __SSE2__
-// Whether the sixteen bytes at `p` hold a blank, a tab, '(' or '*'.
-bool HasBlankOrPattern16(const char* p) {
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const __m128i blank =
-      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')));
-  const __m128i pattern =
-      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('(')), _mm_cmpeq_epi8(v, _mm_set1_epi8('*')));
-  return _mm_movemask_epi8(_mm_or_si128(blank, pattern)) != 0;
-}
-#endif
-
-// !HasBlank(name) && !IsScriptPattern(name): a section name alone on its
-// line, the numbers on the next.  One scan, sixteen bytes at a time where
-// SSE2 is (the last sixteen overlapping those before): these are the
-// longest names of the map, some forty bytes, and the two loops took a
-// tenth of the time to read it.
+// A section name alone on its line, the numbers on the next.
 bool IsWrappedSectionName(std::string_view name) {
-  const char* p = name.data();
-  const char* end = p + name.size();
-#ifdef __SSE2__
-  if (name.size() >= 16) {
-    for (; end - p > 16; p += 16)
-      if (HasBlankOrPattern16(p)) return false;
-    if (HasBlankOrPattern16(end - 16)) return false;
-    p = end;
-  }
-#endif
-  for (; p < end; ++p)
-    if (IsBlank(*p) || IsPatternChar(*p)) return false;
-  return !IsScriptKeyword(name);
+  return !scan::HasBlankOrPattern(name) && !IsScriptKeyword(name);
 }
 
 // The usual placement of input section `name`: "0x" and sixteen digits at
@@ -181,29 +148,12 @@ bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::s
   const char* l = line.data();
   size_t n = line.size();
   if (n < 40 || l[15] != ' ' || l[16] != '0' || l[17] != 'x' || l[34] != ' ') return false;
+  // ld right-aligns the size to column 44, after the address: the size
+  // is the first field from column 35 on, the file the rest of the line.
   uint64_t address, size;
-  size_t i = 35;
-  size_t size_end = 35;
-#ifdef __SSE2__
-  // ld right-aligns the size to column 44: masks of columns 35-50
-  // find it and the file after it (the loops below go on from where
-  // they leave off, for whatever lies further right).
-  if (n >= 51) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(l + 35));
-    const __m128i space = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
-    const auto spaces = static_cast<unsigned>(_mm_movemask_epi8(space));
-    const auto blanks = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_or_si128(space, _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')))));
-    i += static_cast<size_t>(__builtin_ctz(~spaces));  // 16 if all are
-    size_end = i;
-    if (i < 51)
-      size_end =
-          35 + static_cast<size_t>(__builtin_ctz((blanks | 0x10000u) >> (i - 35) << (i - 35)));
-  }
-#endif
-  while (i < n && l[i] == ' ') ++i;
-  if (size_end < i) size_end = i;
-  while (size_end < n && !IsBlank(l[size_end])) ++size_end;
+  scan::Field size_field = scan::FieldAfterSpaces(l + 35, n - 35);
+  size_t i = 35 + size_field.begin;
+  size_t size_end = 35 + size_field.end;
   if (size_end - i < 3 || l[i] != '0' || l[i + 1] != 'x' || !ParseHex16(l + 18, &address) ||
       !ParseHex(line.substr(i, size_end - i), &size))
     return false;
@@ -223,26 +173,10 @@ bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::s
 bool TakeGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::string_view output,
                   std::string_view line) {
   if (line.size() < 16) return false;
-#ifdef __SSE2__
-  // The same as below, from masks of the first sixteen bytes.
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data()));
-  const unsigned blanks =
-      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))));
-  const unsigned patterns = static_cast<unsigned>(_mm_movemask_epi8(
-      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('(')), _mm_cmpeq_epi8(v, _mm_set1_epi8('*')))));
-  const auto name_end = static_cast<size_t>(__builtin_ctz((blanks & 0x7ffcu) | 0x8000u));
-  if (blanks >> name_end != 0xffffu >> name_end) return false;
+  size_t name_end = scan::GnuNameEnd(line.data());
+  if (!name_end) return false;
   std::string_view name = line.substr(1, name_end - 1);
-  if ((patterns & ((1u << name_end) - 2)) != 0 || IsScriptKeyword(name)) return false;
-  return TakeGnuNumbers(in, map, keep, output, name, line);
-#else
-  size_t name_end = 2;
-  while (name_end < 15 && line[name_end] != ' ') ++name_end;
-  for (size_t i = name_end; i < 16; ++i)
-    if (line[i] != ' ') return false;  // a blank inside the name, or a long one
-  std::string_view name = line.substr(1, name_end - 1);
-  return !IsScriptPattern(name) && TakeGnuNumbers(in, map, keep, output, name, line);
-#endif
+  return !IsScriptKeyword(name) && TakeGnuNumbers(in, map, keep, output, name, line);
 }
 
 void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {

@@ -18,7 +18,7 @@ SymbolList ReadNm(LineReader* in) {
   out.reserve(in->size() / 40);  // about one symbol per 40 bytes of nm output
   std::string_view line;
   std::vector<std::string_view> t;
-  Hex16Column addresses, sizes;
+  scan::Hex16Column addresses, sizes;
   for (std::string_view rest; !(rest = in->Rest()).empty();) {
     // The common shapes, "ADDR TYPE NAME" and "ADDR SIZE TYPE NAME" with
     // 16-digit numbers and single blanks, at fixed columns, and the name
@@ -37,7 +37,7 @@ SymbolList ReadNm(LineReader* in) {
         name = l + 36;
       }
       if (name) {
-        size_t n = TokenLength(name, end);
+        size_t n = scan::TokenLength(name, end);
         if (n && n < Symbol::kMaxNameLength && name + n < end && name[n] == '\n') {
           // Filled in place: a Symbol built on the stack and copied was
           // read back in 16 bytes that two 8-byte stores had written,

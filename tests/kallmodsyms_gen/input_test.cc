@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-// The line and number scanners the parsers share.
+// Reading input files: lines, fields, hexadecimal numbers.
 
 #include "input.h"
 
@@ -79,48 +79,6 @@ TEST(ParseHex, EveryByteInEveryPosition) {
       }
     }
   }
-}
-
-// A column of numbers: the first half is decoded when it changes, and a
-// bad digit in either half fails wherever it is, before or after a number
-// with the same first half.
-TEST(Hex16Column, SharedFirstHalvesAndBadDigits) {
-  Hex16Column col;
-  uint64_t v = 0;
-  EXPECT_TRUE(col.Parse("ffffffff81000000", &v));
-  EXPECT_EQ(v, 0xffffffff81000000ULL);
-  EXPECT_TRUE(col.Parse("ffffffff8100abcd", &v));
-  EXPECT_EQ(v, 0xffffffff8100abcdULL);
-  EXPECT_FALSE(col.Parse("ffffffff8100abcg", &v));  // same first half, bad second
-  EXPECT_FALSE(col.Parse("fffffff-81000000", &v));  // a new first half, bad
-  EXPECT_TRUE(col.Parse("0000000000000010", &v));
-  EXPECT_EQ(v, 0x10u);
-  EXPECT_TRUE(col.Parse("ffffffff00000001", &v));
-  EXPECT_EQ(v, 0xffffffff00000001ULL);
-  EXPECT_TRUE(col.Parse("FFFFFFFF00000002", &v));  // uppercase: the slow way
-  EXPECT_EQ(v, 0xffffffff00000002ULL);
-  EXPECT_TRUE(col.Parse("ffffffff0000000A", &v));
-  EXPECT_EQ(v, 0xffffffff0000000aULL);
-  Hex16Column fresh;  // eight NUL bytes never pass for a first half
-  EXPECT_FALSE(fresh.Parse(std::string(16, '\0').c_str(), &v));
-}
-
-TEST(TokenLength, StopsAtTheFirstByteAtOrBelowABlank) {
-  // Every position of every kind of stop in buffers of every length
-  // around the eight- and sixteen-byte steps, bytes above 0x7f (UTF-8)
-  // inside.
-  const unsigned char stops[] = {'\n', ' ', '\t', '\r', 0, 1, 0x20};
-  const unsigned char others[] = {'a', 0x21, 0x7f, 0x80, 0xc3, 0xff};
-  for (size_t len = 0; len <= 40; ++len)
-    for (size_t at = 0; at <= len; ++at)
-      for (unsigned char stop : stops) {
-        std::string buf;
-        for (size_t i = 0; i < len; ++i)
-          buf.push_back(static_cast<char>(i == at ? stop : others[i % 6]));
-        // No stop in the buffer (at == len): its whole length.
-        ASSERT_EQ(TokenLength(buf.data(), buf.data() + buf.size()), at)
-            << "length " << len << ", stop " << int(stop) << " at " << at;
-      }
 }
 
 TEST(LineReader, RestAndSkipLineForReadersThatFindTheEnd) {
