@@ -23,12 +23,15 @@
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
+#include <linux/ktrace.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/rethook.h>
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/tracefs.h>
+#include <asm/sections.h>
 
 #include "trace.h"
 
@@ -40,6 +43,8 @@ struct ktrace_probe {
 	struct kprobe		kp;
 	unsigned long		func;	/* the function; the probe may be after an ENDBR */
 	struct module		*mod;	/* NULL for the kernel itself */
+	/* Hits not recorded: in the tracers' own path, or no return slot */
+	atomic_long_t		missed;
 	char			*name;
 };
 
@@ -52,80 +57,344 @@ enum ktrace_mode {
 	KTRACE_IDLE,
 	KTRACE_FUNCTION,
 	KTRACE_GRAPH,
+	KTRACE_NR_MODES,
 };
 
-/* The tracers a probe hit acts for, found by name on first sight */
-static struct tracer *ktrace_tracers[KTRACE_GRAPH + 1];
+/*
+ * The tracer last seen in each mode, found by name once: a hit compares
+ * pointers only.  A tracer is never freed, so a stale pointer is harmless.
+ */
+static struct tracer *ktrace_tracers[KTRACE_NR_MODES];
 
 static enum ktrace_mode ktrace_current_mode(struct trace_array *tr)
 {
 	struct tracer *t = READ_ONCE(tr->current_trace);
+	enum ktrace_mode mode;
 
-	if (t == READ_ONCE(ktrace_tracers[KTRACE_FUNCTION]))
-		return KTRACE_FUNCTION;
-	if (t == READ_ONCE(ktrace_tracers[KTRACE_GRAPH]))
-		return KTRACE_GRAPH;
-	if (!strcmp(t->name, "function")) {
-		WRITE_ONCE(ktrace_tracers[KTRACE_FUNCTION], t);
-		return KTRACE_FUNCTION;
-	}
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
-	    !strcmp(t->name, "function_graph")) {
-		WRITE_ONCE(ktrace_tracers[KTRACE_GRAPH], t);
-		return KTRACE_GRAPH;
-	}
-	return KTRACE_IDLE;
+	for (mode = KTRACE_IDLE; mode < KTRACE_NR_MODES; mode++)
+		if (t == READ_ONCE(ktrace_tracers[mode]))
+			return mode;
+	if (!strcmp(t->name, "function"))
+		mode = KTRACE_FUNCTION;
+	else if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+		 !strcmp(t->name, "function_graph"))
+		mode = KTRACE_GRAPH;
+	else
+		mode = KTRACE_IDLE;
+	WRITE_ONCE(ktrace_tracers[mode], t);
+	return mode;
 }
 
+/*
+ * The jump of an optimized probe is in once the optimizer has taken it off
+ * its list; until then, and for probes it cannot optimize, calls hit the
+ * breakpoint.
+ */
+static bool ktrace_jump_in(struct kprobe *kp)
+{
+#ifdef CONFIG_OPTPROBES
+	struct optimized_kprobe *op;
+	struct kprobe *ap;
+	bool ret = false;
+
+	preempt_disable();
+	ap = get_kprobe(kp->addr);
+	if (ap && kprobe_optimized(ap)) {
+		op = container_of(ap, struct optimized_kprobe, kp);
+		ret = list_empty(&op->list);
+	}
+	preempt_enable();
+	return ret;
+#else
+	return false;
+#endif
+}
+
+/*
+ * The trace context of the call: interrupts as the function was called
+ * (@regs->flags), the preemption count less what the probe's path added.
+ * A breakpoint hit runs in NMI context; the caller was not in it.  Only
+ * a breakpoint or an NMI sets in_nmi(), so the optimizer's state is read
+ * only then.
+ */
+static unsigned int ktrace_trace_ctx(struct kprobe *kp, struct pt_regs *regs)
+{
+	bool via_trap = in_nmi() && !ktrace_jump_in(kp);
+	unsigned int irqs = irqs_disabled_flags(regs->flags) ? TRACE_FLAG_IRQS_OFF : 0;
+
+	return tracing_gen_ctx_pc_irq_test(irqs, arch_ktrace_preempt_count(via_trap));
+}
+
+static void ktrace_function(struct trace_array *tr, struct ktrace_probe *p,
+			    unsigned long parent, unsigned int trace_ctx)
+{
+	/* With tracing off, the ring buffer refuses the entry */
+	trace_function(tr, p->func, parent, trace_ctx);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * A hooked return.  ktrace does not use the function graph shadow stack:
+ * the functions it may trace include the ones that push and pop it.  It
+ * hooks returns with a rethook, whose trampoline keeps every register
+ * (assembler routines with their own calling conventions) and which the
+ * unwinders know, and writes the graph tracer's entry and return events
+ * itself, at the depth the task's fentry functions use.
+ */
+struct ktrace_ret {
+	struct rethook_node	node;
+	unsigned long		func;
+	unsigned long long	calltime;
+	int			depth;
+	bool			graph_notrace;	/* set_graph_notrace: only clear */
+};
+
+static struct rethook *ktrace_rethook;
+/* Current kprobe while a return is recorded: probes hit meanwhile miss */
+static struct kprobe ktrace_return_kprobe;
+
+/* Write a graph event as trace_graph_entry() / trace_graph_return() do */
+static bool ktrace_graph_write(struct trace_array *tr, struct ftrace_graph_ent *ent,
+			       struct ftrace_graph_ret *ret, unsigned int trace_ctx)
+{
+	struct trace_array_cpu *data;
+	unsigned long flags;
+	bool written = false;
+
+	local_irq_save(flags);
+	data = per_cpu_ptr(tr->array_buffer.data, raw_smp_processor_id());
+	if (atomic_inc_return(&data->disabled) == 1) {
+		if (ent)
+			written = __trace_graph_entry(tr, ent, trace_ctx);
+		else
+			__trace_graph_return(tr, ret, trace_ctx);
+	}
+	atomic_dec(&data->disabled);
+	local_irq_restore(flags);
+	return written;
+}
+
+static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
+			       struct pt_regs *regs, unsigned int trace_ctx)
+{
+	struct fgraph_ops *gops = tr->gops;
+	struct ftrace_graph_ent ent = { .func = p->func };
+	struct rethook_node *node;
+	unsigned long *task_var;
+	struct ktrace_ret *r;
+
+	if (!gops || !current->ret_stack || !ktrace_rethook ||
+	    ftrace_graph_is_dead() || atomic_read(&current->tracing_graph_pause) ||
+	    !tracer_tracing_is_on(tr))
+		return;
+	task_var = fgraph_get_task_var(gops);
+	/* Inside a set_graph_notrace function */
+	if (*task_var & TRACE_GRAPH_NOTRACE)
+		return;
+
+	node = rethook_try_get(ktrace_rethook);
+	if (!node) {
+		atomic_long_inc(&p->missed);
+		return;
+	}
+	r = container_of(node, struct ktrace_ret, node);
+	ent.depth = current->curr_ret_depth + 1;
+	r->func = p->func;
+	r->depth = ent.depth;
+	r->graph_notrace = ftrace_graph_notrace_addr(p->func);
+	if (r->graph_notrace) {
+		*task_var |= TRACE_GRAPH_NOTRACE;
+	} else if (!ftrace_trace_task(tr) || ftrace_graph_ignore_func(gops, &ent) ||
+		   (ftrace_graph_skips_irqs() && (trace_ctx & (TRACE_FLAG_HARDIRQ << 16)))) {
+		rethook_recycle(node);
+		return;
+	} else if (!tracing_thresh && !ktrace_graph_write(tr, &ent, NULL, trace_ctx)) {
+		struct ftrace_graph_ret ret = { .func = p->func, .depth = ent.depth };
+
+		/* Undo what ftrace_graph_ignore_func() noted for the return */
+		ftrace_graph_addr_finish(gops, &ret);
+		rethook_recycle(node);
+		return;
+	}
+	current->curr_ret_depth++;
+	r->calltime = trace_clock_local();
+	rethook_hook(node, regs, false);
+}
+
+static void ktrace_graph_return(struct rethook_node *node, void *data,
+				unsigned long ret_addr, struct pt_regs *regs)
+{
+	struct ktrace_ret *r = container_of(node, struct ktrace_ret, node);
+	struct ftrace_graph_ret ret = {
+		.func = r->func,
+		.depth = r->depth,
+		.calltime = r->calltime,
+	};
+	struct trace_array *tr = top_trace_array();
+	struct kprobe_ctlblk *kcb = get_kprobe_ctlblk();
+	struct kprobe *prev = kprobe_running();
+	unsigned long prev_status = kcb->kprobe_status;
+	unsigned long *task_var;
+	unsigned int irqs;
+
+	current->curr_ret_depth--;
+	if (!tr || !tr->gops || !current->ret_stack ||
+	    ktrace_current_mode(tr) != KTRACE_GRAPH)
+		return;
+
+	__this_cpu_write(current_kprobe, &ktrace_return_kprobe);
+	kcb->kprobe_status = KPROBE_HIT_ACTIVE;
+
+	ret.rettime = trace_clock_local();
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	ret.retval = regs_return_value(regs);
+#endif
+	task_var = fgraph_get_task_var(tr->gops);
+	ftrace_graph_addr_finish(tr->gops, &ret);
+	if (r->graph_notrace) {
+		*task_var &= ~TRACE_GRAPH_NOTRACE;
+	} else if (!tracing_thresh || ret.rettime - ret.calltime >= tracing_thresh) {
+		/* Less the count of rethook_trampoline_handler()'s preempt_disable() */
+		irqs = irqs_disabled_flags(regs->flags) ? TRACE_FLAG_IRQS_OFF : 0;
+		ktrace_graph_write(tr, NULL, &ret,
+				   tracing_gen_ctx_pc_irq_test(irqs, preempt_count() -
+							       IS_ENABLED(CONFIG_PREEMPT_COUNT)));
+	}
+
+	__this_cpu_write(current_kprobe, prev);
+	kcb->kprobe_status = prev_status;
+}
+NOKPROBE_SYMBOL(ktrace_graph_return);
+
+static int __init ktrace_graph_init(void)
+{
+	/* In flight at once: a few per CPU, more for functions that sleep */
+	int num = max(64, 8 * (int)num_possible_cpus());
+
+	ktrace_rethook = rethook_alloc(NULL, ktrace_graph_return,
+				       sizeof(struct ktrace_ret), num);
+	if (IS_ERR_OR_NULL(ktrace_rethook)) {
+		ktrace_rethook = NULL;
+		pr_warn("no memory for hooked returns: function_graph will not record ktrace functions\n");
+	}
+	return 0;
+}
+#else
+static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
+			       struct pt_regs *regs, unsigned int trace_ctx)
+{
+}
+
+static inline int ktrace_graph_init(void)
+{
+	return 0;
+}
+#endif /* CONFIG_FUNCTION_GRAPH_TRACER */
+
+/*
+ * A hit does for the current tracer of the top level buffer what an fentry
+ * site does.  Recursion is stopped twice: kprobes do not run a handler
+ * while one runs (a hit meanwhile counts as missed on its probe), and the
+ * function tracers' recursion lock keeps a hit inside their own path (from
+ * an fentry site) from recording.  Both show in "cat ktrace".
+ */
 static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct ktrace_probe *p = container_of(kp, struct ktrace_probe, kp);
-	/* At the first instruction the return address is on top */
-	unsigned long *retp = (unsigned long *)kernel_stack_pointer(regs);
 	struct trace_array *tr = top_trace_array();
+	unsigned long parent;
+	unsigned int trace_ctx;
+	enum ktrace_mode mode;
+	int bit;
 
 	if (!tr)
 		return 0;
+	mode = ktrace_current_mode(tr);
+	if (mode == KTRACE_IDLE)
+		return 0;
 
-	switch (ktrace_current_mode(tr)) {
-	case KTRACE_FUNCTION:
-		/* With tracing off, the ring buffer refuses the entry */
-		trace_function(tr, p->func, *retp, tracing_gen_ctx());
-		break;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	case KTRACE_GRAPH:
-		/* What the fentry trampoline does: enter, and hook the return */
-		if (!tracer_tracing_is_on(tr) || ftrace_graph_is_dead() ||
-		    atomic_read(&current->tracing_graph_pause))
-			break;
-		if (!function_graph_enter(*retp, p->func, 0, retp))
-			*retp = (unsigned long)&return_to_handler;
-		break;
-#endif
-	default:
-		break;
+	trace_ctx = ktrace_trace_ctx(kp, regs);
+	parent = *arch_ktrace_return_slot(regs);
+	bit = ftrace_test_recursion_trylock(p->func, parent);
+	if (bit < 0) {
+		atomic_long_inc(&p->missed);
+		return 0;
 	}
+	if (mode == KTRACE_FUNCTION)
+		ktrace_function(tr, p, parent, trace_ctx);
+	else
+		ktrace_graph_entry(tr, p, regs, trace_ctx);
+	ftrace_test_recursion_unlock(bit);
 	return 0;
 }
-
 NOKPROBE_SYMBOL(ktrace_pre_handler);
 
-/* Can @addr, the start of a function, be traced by ktrace? */
+static bool ktrace_within(unsigned long addr, const char *start, const char *end)
+{
+	return addr >= (unsigned long)start && addr < (unsigned long)end;
+}
+
+/*
+ * What ktrace traces: the start of a function whose return address is on
+ * top of the stack at its first instruction, that kprobes may probe and
+ * ftrace cannot trace, outside the code that runs before the kernel is
+ * ready for tracing (entry, noinstr) and the code patched or entered other
+ * than by a call.  Documentation/trace/ktrace.rst lists the rules.
+ *
+ * Return: NULL if @addr may be traced, else the reason, with the errno in
+ * @err.
+ */
+static const char *ktrace_refusal(const char *name, unsigned long addr, int *err)
+{
+	unsigned long size, offset;
+	const char *reason;
+	struct module *mod;
+
+	*err = -EINVAL;
+	if (!kernel_text_address(addr) || is_kernel_inittext(addr))
+		return "not a function of the kernel's or a module's text";
+	if (!kallsyms_lookup_size_offset(addr, &size, &offset) || offset)
+		return "not the start of a function";
+	preempt_disable();
+	mod = __module_text_address(addr);
+	if (mod && within_module_init(addr, mod)) {
+		preempt_enable();
+		return "in a module's init text";
+	}
+	preempt_enable();
+
+	*err = -EEXIST;
+	if (ftrace_location(addr))
+		return "has an fentry site, use set_ftrace_filter";
+
+	*err = -EPERM;
+	if (within_kprobe_blacklist(addr))
+		return "kprobes must not probe it";
+	if (ktrace_within(addr, __noinstr_text_start, __noinstr_text_end) ||
+	    ktrace_within(addr, __entry_text_start, __entry_text_end) ||
+	    ktrace_within(addr, __irqentry_text_start, __irqentry_text_end) ||
+	    ktrace_within(addr, __softirqentry_text_start, __softirqentry_text_end))
+		return "entry or noinstr code";
+	if (is_ftrace_trampoline(addr))
+		return "a function tracer trampoline";
+	reason = arch_ktrace_refuse(addr, name);
+	if (reason)
+		return reason;
+
+	*err = 0;
+	return NULL;
+}
+
+/* Can @name at @addr be traced by ktrace?  If not, say why */
 static int ktrace_check(const char *name, unsigned long addr)
 {
-	if (!kernel_text_address(addr)) {
-		pr_info("%s: not a function\n", name);
-		return -EINVAL;
-	}
-	if (within_kprobe_blacklist(addr)) {
-		pr_info("%s: kprobes must not probe it\n", name);
-		return -EPERM;
-	}
-	if (ftrace_location(addr)) {
-		pr_info("%s: has an fentry site, use set_ftrace_filter\n", name);
-		return -EEXIST;
-	}
-	return 0;
+	const char *reason;
+	int err;
+
+	reason = ktrace_refusal(name, addr, &err);
+	if (reason)
+		pr_info("%s: %s\n", name, reason);
+	return err;
 }
 
 static struct ktrace_probe *ktrace_find(const char *name)
@@ -205,15 +474,13 @@ static int ktrace_glob_cb(void *data, const char *name, unsigned long addr)
 {
 	struct ktrace_change *c = data;
 	char sym[KSYM_NAME_LEN];
-	unsigned long size, offset;
 
 	if (!glob_match(c->glob, name))
 		return 0;
-	/* Only function starts, and only the first of aliases */
-	if (!kallsyms_lookup_size_offset(addr, &size, &offset) || offset)
-		return 0;
-	if (!kernel_text_address(addr) || within_kprobe_blacklist(addr) ||
-	    ftrace_location(addr))
+	int err;
+
+	/* Functions ktrace may trace, and only the first of aliases */
+	if (ktrace_refusal(name, addr, &err))
 		return 0;
 	if (!lookup_symbol_name(addr, sym) && strcmp(sym, name))
 		return 0;
@@ -291,11 +558,26 @@ static void ktrace_request_remove(struct ktrace_change *c, const char *glob)
 static void ktrace_unregister_list(struct list_head *head)
 {
 	struct ktrace_probe *p, *n;
+	struct kprobe **kps;
+	int nr = 0;
 
 	if (list_empty(head))
 		return;
+	list_for_each_entry(p, head, list)
+		nr++;
+	/* One batch waits for one grace period, not one per probe */
+	kps = kmalloc_array(nr, sizeof(*kps), GFP_KERNEL);
+	if (kps) {
+		nr = 0;
+		list_for_each_entry(p, head, list)
+			kps[nr++] = &p->kp;
+		unregister_kprobes(kps, nr);
+		kfree(kps);
+	} else {
+		list_for_each_entry(p, head, list)
+			unregister_kprobe(&p->kp);
+	}
 	list_for_each_entry_safe(p, n, head, list) {
-		unregister_kprobe(&p->kp);
 		list_del(&p->list);
 		ktrace_free(p);
 	}
@@ -354,41 +636,76 @@ static int ktrace_apply(struct ktrace_change *c)
 	return 0;
 }
 
-/* Apply one write: blank separated names and globs, "!" to remove */
-static int ktrace_write_list(char *buf, bool replace)
+/* Add to @c what one name or glob asks for, or "!" to remove */
+static int ktrace_request(struct ktrace_change *c, const char *tok)
+{
+	if (!ktrace_valid_name(tok)) {
+		pr_info("'%.32s': not a function name or glob\n", tok);
+		return -EINVAL;
+	}
+	if (*tok == '!') {
+		ktrace_request_remove(c, tok + 1);
+		return 0;
+	}
+	return ktrace_request_add(c, tok);
+}
+
+/* An open file that writes the list */
+struct ktrace_writer {
+	struct trace_parser	parser;
+	bool			replace;	/* opened with O_TRUNC, not yet written */
+};
+
+/*
+ * Apply the names of one write, and the one that @final completes.  A name
+ * that the write cuts off waits in the parser for the next write or the
+ * close.  The names a write completes are applied whole or not at all.
+ */
+static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos, bool final)
 {
 	struct ktrace_change c = {
 		.add = LIST_HEAD_INIT(c.add),
 		.remove = LIST_HEAD_INIT(c.remove),
 	};
-	char *tok;
+	struct trace_parser *parser = &w->parser;
+	ssize_t done = 0, read;
 	int ret = 0;
 
 	mutex_lock(&ktrace_mutex);
-	if (replace)
+	if (w->replace)
 		ktrace_request_remove(&c, "*");
-	while ((tok = strsep(&buf, " \t\n")) != NULL) {
-		if (!*tok)
-			continue;
-		if (strlen(tok) >= KSYM_NAME_LEN || !ktrace_valid_name(tok)) {
-			pr_info("'%.32s': not a function name or glob\n", tok);
-			ret = -EINVAL;
+	while (done < cnt) {
+		read = trace_get_user(parser, ubuf + done, cnt - done, ppos);
+		if (read < 0) {
+			pr_info("a name longer than %d characters\n", KSYM_NAME_LEN - 1);
+			ret = read;
 			break;
 		}
-		if (*tok == '!') {
-			ktrace_request_remove(&c, tok + 1);
-			continue;
-		}
-		ret = ktrace_request_add(&c, tok);
-		if (ret)
+		if (!read)
 			break;
+		done += read;
+		if (trace_parser_loaded(parser) && !trace_parser_cont(parser)) {
+			ret = ktrace_request(&c, parser->buffer);
+			trace_parser_clear(parser);
+			if (ret)
+				break;
+		}
 	}
-	if (ret)
+	if (!ret && final && trace_parser_loaded(parser)) {
+		ret = ktrace_request(&c, parser->buffer);
+		trace_parser_clear(parser);
+	}
+	if (ret) {
+		trace_parser_clear(parser);
 		ktrace_discard(&c);
-	else
+	} else {
 		ret = ktrace_apply(&c);
+	}
+	/* Replaced or refused: either way later writes add */
+	w->replace = false;
 	mutex_unlock(&ktrace_mutex);
-	return ret;
+	return ret ? ret : done;
 }
 
 static void *ktrace_seq_start(struct seq_file *m, loff_t *pos)
@@ -407,43 +724,18 @@ static void ktrace_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ktrace_mutex);
 }
 
-/*
- * Optimization applies to the probe that kprobes keeps at the address.  Its
- * flag says "optimized" from the moment it is queued for the optimizer, which
- * puts the jump in a few ticks later and then takes it off its list: until
- * then calls still hit the int3.
- */
-static bool ktrace_optimized(struct kprobe *kp)
-{
-#ifdef CONFIG_OPTPROBES
-	struct optimized_kprobe *op;
-	struct kprobe *ap;
-	bool ret = false;
-
-	preempt_disable();
-	ap = get_kprobe(kp->addr);
-	if (ap && kprobe_optimized(ap)) {
-		op = container_of(ap, struct optimized_kprobe, kp);
-		ret = list_empty(&op->list);
-	}
-	preempt_enable();
-	return ret;
-#else
-	return false;
-#endif
-}
-
 static int ktrace_seq_show(struct seq_file *m, void *v)
 {
 	struct ktrace_probe *p = list_entry(v, struct ktrace_probe, list);
 	struct kprobe *kp = &p->kp;
+	unsigned long missed;
 	const char *state;
 
 	if (kprobe_gone(kp))
 		state = "gone";
 	else if (kprobe_disabled(kp))
 		state = "disabled";
-	else if (ktrace_optimized(kp))
+	else if (ktrace_jump_in(kp))
 		state = "optimized";
 	else
 		state = "int3";
@@ -451,7 +743,11 @@ static int ktrace_seq_show(struct seq_file *m, void *v)
 	seq_puts(m, p->name);
 	if (p->mod)
 		seq_printf(m, " [%s]", module_name(p->mod));
-	seq_printf(m, "\t%s\n", state);
+	missed = atomic_long_read(&p->missed) + kp->nmissed;
+	if (missed)
+		seq_printf(m, "\t%s\t(missed %lu)\n", state, missed);
+	else
+		seq_printf(m, "\t%s\n", state);
 	return 0;
 }
 
@@ -462,60 +758,78 @@ static const struct seq_operations ktrace_seq_ops = {
 	.show	= ktrace_seq_show,
 };
 
-/* Set when the file was opened to replace the list and nothing was written */
-#define KTRACE_REPLACE	((void *)1)
+static struct ktrace_writer *ktrace_file_writer(struct file *file)
+{
+	if (file->f_mode & FMODE_READ)
+		return ((struct seq_file *)file->private_data)->private;
+	return file->private_data;
+}
 
 static int ktrace_open(struct inode *inode, struct file *file)
 {
+	struct ktrace_writer *w = NULL;
 	int ret;
 
 	ret = security_locked_down(LOCKDOWN_TRACEFS);
 	if (ret)
 		return ret;
 
-	if (file->f_mode & FMODE_READ) {
-		ret = seq_open(file, &ktrace_seq_ops);
+	if (file->f_mode & FMODE_WRITE) {
+		/* Like kprobe_events: a probe can be put anywhere ktrace allows */
+		ret = security_locked_down(LOCKDOWN_KPROBES);
 		if (ret)
 			return ret;
+		w = kzalloc(sizeof(*w), GFP_KERNEL);
+		if (!w)
+			return -ENOMEM;
+		if (trace_parser_get_init(&w->parser, KSYM_NAME_LEN)) {
+			kfree(w);
+			return -ENOMEM;
+		}
+		w->replace = file->f_flags & O_TRUNC;
 	}
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC) &&
-	    !(file->f_mode & FMODE_READ))
-		file->private_data = KTRACE_REPLACE;
+	if (file->f_mode & FMODE_READ) {
+		ret = seq_open(file, &ktrace_seq_ops);
+		if (ret) {
+			if (w)
+				trace_parser_put(&w->parser);
+			kfree(w);
+			return ret;
+		}
+		((struct seq_file *)file->private_data)->private = w;
+	} else {
+		file->private_data = w;
+	}
 	return 0;
 }
 
 static ssize_t ktrace_write(struct file *file, const char __user *ubuf,
 			    size_t cnt, loff_t *ppos)
 {
-	bool replace = file->private_data == KTRACE_REPLACE;
-	char *buf;
-	int ret;
+	struct ktrace_writer *w = ktrace_file_writer(file);
 
-	if (cnt >= PAGE_SIZE)
-		return -E2BIG;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	ret = ktrace_write_list(buf, replace);
-	kfree(buf);
-	/* Replaced or refused: either way the release must not clear the list */
-	file->private_data = NULL;
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
+	if (!w)
+		return -EBADF;
+	return ktrace_write_list(w, ubuf, cnt, ppos, false);
 }
 
 static int ktrace_release(struct inode *inode, struct file *file)
 {
+	struct ktrace_writer *w = ktrace_file_writer(file);
+	loff_t pos = 0;
+
+	if (w) {
+		/*
+		 * The name a write left unfinished, and the list to clear if
+		 * the file was opened to replace it and nothing was written.
+		 */
+		if (w->replace || trace_parser_loaded(&w->parser))
+			ktrace_write_list(w, NULL, 0, &pos, true);
+		trace_parser_put(&w->parser);
+		kfree(w);
+	}
 	if (file->f_mode & FMODE_READ)
 		return seq_release(inode, file);
-	/* Opened to replace the list, and nothing written: clear it */
-	if (file->private_data == KTRACE_REPLACE) {
-		char empty[] = "";
-
-		ktrace_write_list(empty, true);
-	}
 	return 0;
 }
 
@@ -564,6 +878,7 @@ static __init int ktrace_init(void)
 	if (ret)
 		return 0;
 
+	ktrace_graph_init();
 	trace_create_file("ktrace", TRACE_MODE_WRITE, NULL, NULL, &ktrace_fops);
 #ifdef CONFIG_MODULES
 	register_module_notifier(&ktrace_module_nb);
