@@ -2,11 +2,7 @@
 
 #include "emit_asm.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
@@ -283,40 +279,6 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
 std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
                     const SymbolList& symbols) {
   return EmitModuleTablesAsm(modules, symbols.size()) + EmitSizeTableAsm(sizes, symbols);
-}
-
-void WriteFileAtomically(const std::string& path, std::initializer_list<std::string_view> parts) {
-  std::string tmp = path + ".tmp." + std::to_string(getpid());
-  int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError(path, 0, "cannot create output file");
-  for (std::string_view text : parts) {
-    const char* p = text.data();
-    size_t left = text.size();
-    while (left) {
-      ssize_t n = write(fd, p, left);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        close(fd);
-        std::remove(tmp.c_str());
-        throw InputError(path, 0, "write error");
-      }
-      p += n;
-      left -= static_cast<size_t>(n);
-    }
-  }
-  if (close(fd) != 0) {
-    std::remove(tmp.c_str());
-    throw InputError(path, 0, "write error");
-  }
-  // ext4 (auto_da_alloc) writes out a file renamed over another before
-  // rename() returns: 1.3 ms for this tool's output, which every relink
-  // replaces.  Remove the old file first; an error up to here has left it
-  // in place, and make rebuilds a target that is missing.
-  unlink(path.c_str());
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw InputError(path, 0, "cannot rename the output file into place");
-  }
 }
 
 }  // namespace kallmodsyms

@@ -23,11 +23,6 @@ std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes, const S
 std::string EmitModuleTablesAsm(const ModuleTables& modules, size_t num_symbols);
 std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols);
 
-// Writes `parts` one after the other to `path`, through a temporary file
-// renamed into place: an error never leaves a partial output file behind.
-// Throws InputError on failure.
-void WriteFileAtomically(const std::string& path, std::initializer_list<std::string_view> parts);
-
 }  // namespace kallmodsyms
 
 #endif  // KALLMODSYMS_GEN_EMIT_ASM_H

@@ -13,6 +13,7 @@
 
 #include "emit_asm.h"
 #include "generate.h"
+#include "write_file.h"
 
 using namespace kallmodsyms;
 

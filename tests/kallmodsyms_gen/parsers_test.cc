@@ -384,8 +384,8 @@ TEST(Tool, BadInputLeavesAnOldOutputAlone) {
   EXPECT_EQ(content, "old\n");
 }
 
-// Over an old output (every relink has one): the old file is removed
-// before the new one is renamed into place, and no temporary file stays.
+// Over an old output (every relink has one): the new file replaces it,
+// and no temporary file stays.
 TEST(Tool, GoodInputWritesTheTables) {
   std::ofstream("good.S") << "old\n";
   std::string g = GOLDEN_DIR;
