@@ -138,7 +138,6 @@ Output Generate(Inputs* in) {
   out.figures.module_table_bytes = tables.Bytes();
   out.figures.size_table_bytes = sizes.Bytes();
   out.figures.size_escapes = sizes.nr_escapes;
-  if (in->v8_figure) out.figures.v8_bytes = V8EncodingBytes(ranges, sets, symbols);
   // What is left, the nm text and the symbols above all, is freed while
   // the caller writes the output.
   out.garbage.Release(std::move(symbols), std::move(sizes), std::move(tables), std::move(ranges),

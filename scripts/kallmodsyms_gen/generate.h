@@ -20,7 +20,6 @@ struct Inputs {
   std::unique_ptr<LineReader> nm;           // nm -n -S | sed -f scripts/mksysmap
   std::unique_ptr<LineReader> modules;      // modules_thick.builtin
   KallsymsOptions options;
-  bool v8_figure = true;  // compute Figures::v8_bytes (for --stats and tests)
 };
 
 struct Figures {
@@ -30,7 +29,6 @@ struct Figures {
   size_t module_table_bytes = 0;
   size_t size_table_bytes = 0;
   size_t size_escapes = 0;
-  size_t v8_bytes = 0;
 };
 
 struct Output {

@@ -103,17 +103,16 @@ int main(int argc, char** argv) {
       in.relocatable = std::make_unique<LineReader>(LineReader::FromFile(relocatable));
     in.nm = std::make_unique<LineReader>(LineReader::FromFile(nm));
     in.modules = std::make_unique<LineReader>(LineReader::FromFile(modules));
-    in.v8_figure = stats;
     Output out = Generate(&in);
     WriteFileAtomically(output, {out.module_asm, out.size_asm});
     if (stats) {
       const Figures& f = out.figures;
       fprintf(stderr,
               "kallmodsyms_gen: %zu symbols, %zu modules, %zu ranges; module tables %zu B, "
-              "size table %zu B (%.3f B/symbol, %zu escapes); v8 encoding %zu B\n",
+              "size table %zu B (%.3f B/symbol, %zu escapes)\n",
               f.symbols, f.modules, f.ranges, f.module_table_bytes, f.size_table_bytes,
-              f.symbols ? static_cast<double>(f.size_table_bytes) / f.symbols : 0.0, f.size_escapes,
-              f.v8_bytes);
+              f.symbols ? static_cast<double>(f.size_table_bytes) / f.symbols : 0.0,
+              f.size_escapes);
     }
   } catch (const std::exception& e) {
     fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());

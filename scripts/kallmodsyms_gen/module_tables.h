@@ -58,10 +58,6 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
 // The ref of `set` in `tables` (kallmodsyms_internal.h), for tests.
 uint32_t RefOf(const ModuleTables& tables, const ModuleSet& set);
 
-// What the kallmodsyms v8 series' encoding of the same inputs would take:
-// for text only, 8 bytes per fused address range, plus its name table.
-size_t V8EncodingBytes(const RangeMap& ranges, const ModuleSets& sets, const SymbolList& symbols);
-
 }  // namespace kallmodsyms
 
 #endif  // KALLMODSYMS_GEN_MODULE_TABLES_H

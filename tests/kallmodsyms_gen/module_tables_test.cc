@@ -12,6 +12,7 @@
 #include "decoder.h"
 #include "emit_asm.h"
 #include "size_table.h"
+#include "v8_encoding.h"
 
 namespace kallmodsyms {
 namespace {
