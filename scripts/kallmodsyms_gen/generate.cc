@@ -2,9 +2,13 @@
 
 #include "generate.h"
 
-#include <exception>
+#include <functional>
 #include <future>
-#include <thread>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include "builtin_modules.h"
 #include "emit_asm.h"
@@ -15,133 +19,159 @@
 #include "size_table.h"
 
 namespace kallmodsyms {
+namespace {
 
-Output Generate(Inputs* in) {
-  Output out;
-  // Three readers of about equal work on the two or more cores a kernel
-  // build has.  One reads the nm output and builds the size table, which
-  // needs nothing else; one reads the final link's map; this thread reads
-  // modules_thick.builtin and the relocatable link's map, then composes the
-  // maps and builds the range map.  The module tables need all of it: they
-  // are built as soon as the symbols are in order, while the nm reader
-  // still writes out the size table.
+// Runs `f(args...)` on a thread of its own; the future carries its result
+// or its exception.
+template <typename F, typename... Args>
+auto Async(F&& f, Args&&... args) {
+  return std::async(std::launch::async, std::forward<F>(f), std::forward<Args>(args)...);
+}
+
+// Runs `f()` on this thread, now; the future carries its result or its
+// exception, for the caller to report in its turn.
+template <typename F>
+auto Now(F&& f) {
+  std::packaged_task<std::invoke_result_t<F>()> task(std::forward<F>(f));
+  task();
+  return task.get_future();
+}
+
+// The nm output's symbols as scripts/kallsyms keeps and orders them, and
+// the address of _text, the base of the kernel's space.
+struct Kallsyms {
   SymbolList symbols;
   uint64_t text_base = 0;
-  bool have_text = false;
-  bool symbols_ok = false;  // symbols and have_text are final
-  std::promise<void> ordered;
-  std::future<void> symbols_ordered = ordered.get_future();
-  SizeTable sizes;
-  std::string size_asm;
-  std::exception_ptr nm_error;
-  std::thread nm_reader([&] {
-    try {
-      in->nm->Prefault();
-      symbols = KallsymsOrder(ReadNm(in->nm.get()), in->options);
-      if (symbols.empty())
-        throw InputError(in->nm->name(), 1, "expected kallsyms symbols, found none");
-      have_text = FindSymbol(symbols, "_text", &text_base);
-      symbols_ok = true;
-      ordered.set_value();
-      sizes = EncodeSizes(symbols);
-      size_asm = EmitSizeTableAsm(sizes, symbols);
-    } catch (...) {
-      nm_error = std::current_exception();
-      if (!symbols_ok) ordered.set_value();
-    }
-  });
-  // The final map is read whole: its pieces of the intermediate vmlinux.o
-  // are what the relocatable link's pieces compose to.
-  LinkMap final_map;
-  std::exception_ptr final_error;
-  std::thread final_reader([&] {
-    try {
-      in->map->Prefault();
-      final_map = ReadLinkMap(in->map.get());
-    } catch (...) {
-      final_error = std::current_exception();
-    }
-  });
-  LinkMap relocatable;
-  ModuleList module_list;
-  BuiltinModules modules;
-  std::exception_ptr modules_error;
-  std::thread map_builder;
-  ModuleSets sets;
-  RangeMap ranges;
-  std::exception_ptr map_error;
-  bool maps_read = false;
-  try {
-    // modules_thick.builtin first: of the relocatable link's pieces only
-    // those of module objects are kept.  Its maps are needed only once
-    // the link maps are composed: another thread builds them meanwhile.
-    if (in->relocatable) in->relocatable->Prefault();
-    module_list = ReadModuleList(in->modules.get());
-    map_builder = std::thread([&] {
-      try {
-        modules = BuildModuleMaps(module_list);
-      } catch (...) {
-        modules_error = std::current_exception();
-      }
-    });
-    MemberObjects members(module_list);
-    FileFilter is_member = [&members](std::string_view f) { return members.Wants(f); };
-    if (in->relocatable) relocatable = ReadLinkMap(in->relocatable.get(), is_member);
-    final_reader.join();
-    if (final_error) std::rethrow_exception(final_error);
-    maps_read = true;
-    map_builder.join();
-    if (modules_error) std::rethrow_exception(modules_error);
-    Layout layout = ComposeLayout(final_map, in->relocatable ? &relocatable : nullptr, is_member);
-    members.CheckAllLinked();
-    ranges = BuildRangeMap(layout, modules, &sets);
-    out.figures.modules = modules.names.size();
-    // Nothing refers to the maps' text or to modules_thick.builtin's maps
-    // and list any more (members is done with the list): unmapping and
-    // freeing them takes a millisecond, done meanwhile.
-    out.garbage.Release(std::move(layout), std::move(final_map), std::move(relocatable),
-                        std::move(in->map), std::move(in->relocatable), std::move(modules),
-                        std::move(module_list));
-  } catch (...) {
-    map_error = std::current_exception();
-  }
-  if (final_reader.joinable()) final_reader.join();
-  if (map_builder.joinable()) map_builder.join();
-  ModuleTables tables;
-  std::string module_asm;
-  std::exception_ptr table_error;
-  symbols_ordered.wait();
-  if (!map_error && symbols_ok && have_text) {
-    try {
-      tables = OptimizeModuleTables(ranges, sets, symbols, text_base, in->nm->name());
-      module_asm = EmitModuleTablesAsm(tables, symbols.size());
-    } catch (...) {
-      table_error = std::current_exception();
-    }
-  }
-  nm_reader.join();
-  // Report errors in a fixed order, whichever thread finished first: the
-  // syntax of the final map, of modules_thick.builtin and of the
-  // relocatable map, then the nm output's, then what the inputs say
-  // together.
-  if (final_error) std::rethrow_exception(final_error);
-  if (map_error && !maps_read) std::rethrow_exception(map_error);
-  if (nm_error) std::rethrow_exception(nm_error);
-  if (!have_text) throw InputError(in->nm->name(), 1, "expected the symbol _text");
-  if (map_error) std::rethrow_exception(map_error);
-  if (table_error) std::rethrow_exception(table_error);
+};
 
-  out.module_asm = std::move(module_asm);
-  out.size_asm = std::move(size_asm);
-  out.figures.symbols = symbols.size();
+Kallsyms ReadKallsyms(LineReader* nm, KallsymsOptions options) {
+  nm->Prefault();
+  Kallsyms k;
+  k.symbols = KallsymsOrder(ReadNm(nm), options);
+  if (k.symbols.empty()) throw InputError(nm->name(), 1, "expected kallsyms symbols, found none");
+  if (!FindSymbol(k.symbols, "_text", &k.text_base))
+    throw InputError(nm->name(), 1, "expected the symbol _text");
+  return k;
+}
+
+struct SizeTables {
+  SizeTable table;
+  std::string text;
+};
+
+SizeTables MakeSizeTables(std::shared_future<Kallsyms> kallsyms) {
+  const SymbolList& symbols = kallsyms.get().symbols;
+  SizeTables sizes;
+  sizes.table = EncodeSizes(symbols);
+  sizes.text = EmitSizeTableAsm(sizes.table, symbols);
+  return sizes;
+}
+
+// The final map is read whole: its pieces of the intermediate vmlinux.o
+// are what the relocatable link's pieces compose to.
+LinkMap ReadFinalMap(LineReader* map) {
+  map->Prefault();
+  return ReadLinkMap(map);
+}
+
+// modules_thick.builtin, and of the relocatable link's map only the
+// pieces of module objects (`members` notes which objects the maps name).
+// The module maps, needed only once the link maps are composed, are made
+// from the list on another thread meanwhile.
+struct ModuleInputs {
+  explicit ModuleInputs(LineReader* modules) : list(ReadModuleList(modules)), members(list) {}
+  ModuleInputs(const ModuleInputs&) = delete;  // `members` refers to `list`
+  ModuleInputs& operator=(const ModuleInputs&) = delete;
+  FileFilter IsMember() {
+    return [this](std::string_view file) { return members.Wants(file); };
+  }
+
+  ModuleList list;
+  MemberObjects members;
+  std::future<BuiltinModules> maps;
+  std::optional<LinkMap> relocatable;  // when there is one
+};
+
+std::unique_ptr<ModuleInputs> ReadModuleInputs(LineReader* modules, LineReader* relocatable) {
+  if (relocatable) relocatable->Prefault();
+  auto m = std::make_unique<ModuleInputs>(modules);
+  m->maps = Async(BuildModuleMaps, std::cref(m->list));
+  if (relocatable) m->relocatable = ReadLinkMap(relocatable, m->IsMember());
+  return m;
+}
+
+// Which modules own which addresses.
+struct ModuleRanges {
+  RangeMap ranges;
+  ModuleSets sets;
+  size_t modules = 0;  // built-in modules in all
+};
+
+// Places the module objects' pieces at their final addresses, checks that
+// every member object is in the maps, and maps the pieces to their
+// modules.  Then nothing refers to the maps and module inputs any more:
+// they are freed on another thread (`garbage`), with their readers.
+ModuleRanges Compose(LinkMap final_map, std::unique_ptr<ModuleInputs> m, Inputs* in,
+                     Releaser* garbage) {
+  Layout layout =
+      ComposeLayout(final_map, m->relocatable ? &*m->relocatable : nullptr, m->IsMember());
+  m->members.CheckAllLinked();
+  BuiltinModules builtin = m->maps.get();
+  ModuleRanges r;
+  r.ranges = BuildRangeMap(layout, builtin, &r.sets);
+  r.modules = builtin.names.size();
+  garbage->Release(std::move(layout), std::move(final_map), std::move(builtin), std::move(m),
+                   std::move(in->map), std::move(in->relocatable), std::move(in->modules));
+  return r;
+}
+
+}  // namespace
+
+// The pipeline: read -> compose -> optimise -> emit.  Three readers of
+// about equal work run at once on the two or more cores a kernel build
+// has: the nm output (then the size table, which needs nothing else), the
+// final link's map, and on this thread modules_thick.builtin and the
+// relocatable link's map.
+//
+// Errors are reported in a fixed order, whichever thread finished first:
+// the syntax of the final map, of modules_thick.builtin and of the
+// relocatable map, then the nm output's, then what the inputs say
+// together (the composed layout, then the tables).  Each stage's future
+// carries its error; they are taken in that order.
+Output Generate(Inputs* in) {
+  Output out;
+  // Read.
+  std::shared_future<Kallsyms> kallsyms = Async(ReadKallsyms, in->nm.get(), in->options).share();
+  std::future<SizeTables> size_tables = Async(MakeSizeTables, kallsyms);
+  std::future<LinkMap> final_map = Async(ReadFinalMap, in->map.get());
+  std::future<std::unique_ptr<ModuleInputs>> module_inputs =
+      Now([in] { return ReadModuleInputs(in->modules.get(), in->relocatable.get()); });
+
+  // Compose.
+  LinkMap map = final_map.get();
+  std::unique_ptr<ModuleInputs> modules = module_inputs.get();
+  std::future<ModuleRanges> composed =
+      Now([&] { return Compose(std::move(map), std::move(modules), in, &out.garbage); });
+
+  // Optimise and emit.
+  const Kallsyms& k = kallsyms.get();
+  ModuleRanges ranges = composed.get();
+  ModuleTables tables =
+      OptimizeModuleTables(ranges.ranges, ranges.sets, k.symbols, k.text_base, in->nm->name());
+  out.module_asm = EmitModuleTablesAsm(tables, k.symbols.size());
+  SizeTables sizes = size_tables.get();
+  out.size_asm = std::move(sizes.text);
+
+  out.figures.symbols = k.symbols.size();
+  out.figures.modules = ranges.modules;
   for (const EncodedSpace& s : tables.spaces) out.figures.ranges += s.nr_ranges;
   out.figures.module_table_bytes = tables.Bytes();
-  out.figures.size_table_bytes = sizes.Bytes();
-  out.figures.size_escapes = sizes.nr_escapes;
+  out.figures.size_table_bytes = sizes.table.Bytes();
+  out.figures.size_escapes = sizes.table.nr_escapes;
   // What is left, the nm text and the symbols above all, is freed while
   // the caller writes the output.
-  out.garbage.Release(std::move(symbols), std::move(sizes), std::move(tables), std::move(ranges),
-                      std::move(sets), std::move(in->nm), std::move(in->modules));
+  out.garbage.Release(std::move(kallsyms), std::move(sizes), std::move(tables), std::move(ranges),
+                      std::move(in->nm));
   return out;
 }
 

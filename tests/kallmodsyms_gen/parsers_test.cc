@@ -341,6 +341,50 @@ TEST(GenerateErrors, NoSymbols) {
   }
 }
 
+// Several inputs wrong at once: whichever thread finishes first, the error
+// reported is the first in a fixed order: the final map's syntax, then
+// modules_thick.builtin's, the relocatable map's, the nm output's, then
+// what the inputs say together.
+TEST(GenerateErrors, ErrorsComeInAFixedOrder) {
+  const std::string good_map = std::string(kHead) + ".text 0x0 0x10\n .text 0x0 0x10 a.o\n";
+  const std::string bad_map = "hello\n";
+  const std::string good_nm = "0000000000000000 T _text\n";
+  const std::string bad_nm = "zzzz T a\n";
+  const std::string good_modules = "a.o:\n";
+  const std::string bad_modules = "a.o x.o\n";
+  const std::string unlinked_modules = "b.o:\n";  // b.o is in no map
+  auto error = [](const std::string& map, const std::string* relocatable, const std::string& nm,
+                  const std::string& modules) -> std::string {
+    Inputs in;
+    in.map = std::make_unique<LineReader>("vmlinux.map", map);
+    if (relocatable) in.relocatable = std::make_unique<LineReader>("vmlinux.o.map", *relocatable);
+    in.nm = std::make_unique<LineReader>("x.nm", nm);
+    in.modules = std::make_unique<LineReader>("modules_thick.builtin", modules);
+    try {
+      Generate(&in);
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const std::string map_error =
+      "vmlinux.map:1: unknown map format: expected GNU ld's 'Linker script and memory map' or "
+      "lld's 'VMA LMA Size Align Out In Symbol' header";
+  const std::string modules_error = "modules_thick.builtin:1: expected 'MODULE.o: [MEMBER.o ...]'";
+  const std::string nm_error = "x.nm:1: expected a hexadecimal address, got 'zzzz'";
+  for (int round = 0; round < 20; ++round) {  // threads finish in any order
+    EXPECT_EQ(error(bad_map, &bad_map, bad_nm, bad_modules), map_error);
+    EXPECT_EQ(error(good_map, &bad_map, bad_nm, bad_modules), modules_error);
+    EXPECT_EQ(error(good_map, &bad_map, bad_nm, good_modules),
+              "vmlinux.o.map:1: unknown map format: expected GNU ld's 'Linker script and memory "
+              "map' or lld's 'VMA LMA Size Align Out In Symbol' header");
+    EXPECT_EQ(error(good_map, nullptr, bad_nm, unlinked_modules), nm_error);
+    EXPECT_EQ(error(good_map, nullptr, good_nm, unlinked_modules),
+              "modules_thick.builtin:1: expected b.o in the link map, it is not there");
+    EXPECT_EQ(error(good_map, nullptr, good_nm, good_modules), "no error");
+  }
+}
+
 // The tool itself: one line on stderr, exit 1, no output file.
 struct RunResult {
   int status;
