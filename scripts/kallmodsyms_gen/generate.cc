@@ -12,6 +12,7 @@
 
 #include "builtin_modules.h"
 #include "emit_asm.h"
+#include "kallsyms_order.h"
 #include "layout.h"
 #include "link_map.h"
 #include "module_ranges.h"
@@ -65,6 +66,13 @@ SizeTables MakeSizeTables(std::shared_future<Kallsyms> kallsyms) {
   sizes.table = EncodeSizes(symbols);
   sizes.text = EmitSizeTableAsm(sizes.table, symbols);
   return sizes;
+}
+
+// Compares the symbols with those of scripts/kallsyms' file.
+void CheckOrder(std::shared_future<Kallsyms> kallsyms, LineReader* kallsyms_asm,
+                bool absolute_percpu) {
+  const Kallsyms& k = kallsyms.get();
+  CheckKallsymsOrder(kallsyms_asm, k.symbols, k.text_base, absolute_percpu);
 }
 
 // The final map is read whole: its pieces of the intermediate vmlinux.o
@@ -136,13 +144,18 @@ ModuleRanges Compose(LinkMap final_map, std::unique_ptr<ModuleInputs> m, Inputs*
 // Errors are reported in a fixed order, whichever thread finished first:
 // the syntax of the final map, of modules_thick.builtin and of the
 // relocatable map, then the nm output's, then what the inputs say
-// together (the composed layout, then the tables).  Each stage's future
+// together (scripts/kallsyms' symbols against the generator's, the
+// composed layout, then the tables).  Each stage's future
 // carries its error; they are taken in that order.
 Output Generate(Inputs* in) {
   Output out;
   // Read.
   std::shared_future<Kallsyms> kallsyms = Async(ReadKallsyms, in->nm.get(), in->options).share();
   std::future<SizeTables> size_tables = Async(MakeSizeTables, kallsyms);
+  std::future<void> order_checked =
+      in->kallsyms_order
+          ? Async(CheckOrder, kallsyms, in->kallsyms_order.get(), in->absolute_percpu)
+          : Now([] {});
   std::future<LinkMap> final_map = Async(ReadFinalMap, in->map.get());
   std::future<std::unique_ptr<ModuleInputs>> module_inputs =
       Now([in] { return ReadModuleInputs(in->modules.get(), in->relocatable.get()); });
@@ -155,6 +168,7 @@ Output Generate(Inputs* in) {
 
   // Optimise and emit.
   const Kallsyms& k = kallsyms.get();
+  order_checked.get();
   ModuleRanges ranges = composed.get();
   ModuleTables tables =
       OptimizeModuleTables(ranges.ranges, ranges.sets, k.symbols, k.text_base, in->nm->name());
@@ -171,7 +185,7 @@ Output Generate(Inputs* in) {
   // What is left, the nm text and the symbols above all, is freed while
   // the caller writes the output.
   out.garbage.Release(std::move(kallsyms), std::move(sizes), std::move(tables), std::move(ranges),
-                      std::move(in->nm));
+                      std::move(in->nm), std::move(in->kallsyms_order));
   return out;
 }
 

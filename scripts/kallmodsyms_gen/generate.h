@@ -20,6 +20,10 @@ struct Inputs {
   std::unique_ptr<LineReader> nm;           // nm -n -S | sed -f scripts/mksysmap
   std::unique_ptr<LineReader> modules;      // modules_thick.builtin
   KallsymsOptions options;
+  // scripts/kallsyms' output from the same nm output, to check that its
+  // symbols are the generator's (kallsyms_order.h); may be null.
+  std::unique_ptr<LineReader> kallsyms_order;
+  bool absolute_percpu = false;  // scripts/kallsyms ran with --absolute-percpu
 };
 
 struct Figures {

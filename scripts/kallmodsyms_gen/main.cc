@@ -21,6 +21,7 @@ static void Usage(FILE* f) {
   fprintf(f,
           "usage: kallmodsyms_gen [--all-symbols] --map FILE [--relocatable-map FILE]\n"
           "                       --nm FILE --modules FILE --output FILE.S [--stats]\n"
+          "                       [--kallsyms-order FILE.S [--absolute-percpu]]\n"
           "       kallmodsyms_gen --empty --output FILE.S\n"
           "  --map FILE              map of the final link (GNU ld -Map or lld -Map)\n"
           "  --relocatable-map FILE  map of the `ld -r` link the final map names (vmlinux.o)\n"
@@ -28,6 +29,9 @@ static void Usage(FILE* f) {
           "  --modules FILE          modules_thick.builtin\n"
           "  --all-symbols           as scripts/kallsyms --all-symbols (CONFIG_KALLSYMS_ALL)\n"
           "  --output FILE.S         the tables, as assembler\n"
+          "  --kallsyms-order FILE.S scripts/kallsyms' output from the same nm output: fail\n"
+          "                          unless its symbols are the tool's, in the same order\n"
+          "  --absolute-percpu       scripts/kallsyms ran with --absolute-percpu\n"
           "  --stats                 print table sizes to stderr\n"
           "  --empty                 tables that describe nothing (first link pass)\n");
 }
@@ -40,16 +44,18 @@ int main(int argc, char** argv) {
       {"modules", required_argument, nullptr, 'b'},
       {"output", required_argument, nullptr, 'o'},
       {"all-symbols", no_argument, nullptr, 'a'},
+      {"kallsyms-order", required_argument, nullptr, 'k'},
+      {"absolute-percpu", no_argument, nullptr, 'P'},
       {"stats", no_argument, nullptr, 's'},
       {"empty", no_argument, nullptr, 'p'},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
-  std::string map, relocatable, nm, modules, output;
+  std::string map, relocatable, nm, modules, output, kallsyms_order;
   bool stats = false, empty = false;
   Inputs in;
   int c;
-  while ((c = getopt_long(argc, argv, "m:r:n:b:o:asph", kOptions, nullptr)) != -1) {
+  while ((c = getopt_long(argc, argv, "m:r:n:b:o:k:Pasph", kOptions, nullptr)) != -1) {
     switch (c) {
       case 'm':
         map = optarg;
@@ -65,6 +71,12 @@ int main(int argc, char** argv) {
         break;
       case 'o':
         output = optarg;
+        break;
+      case 'k':
+        kallsyms_order = optarg;
+        break;
+      case 'P':
+        in.absolute_percpu = true;
         break;
       case 'a':
         in.options.all_symbols = true;
@@ -103,6 +115,8 @@ int main(int argc, char** argv) {
       in.relocatable = std::make_unique<LineReader>(LineReader::FromFile(relocatable));
     in.nm = std::make_unique<LineReader>(LineReader::FromFile(nm));
     in.modules = std::make_unique<LineReader>(LineReader::FromFile(modules));
+    if (!kallsyms_order.empty())
+      in.kallsyms_order = std::make_unique<LineReader>(LineReader::FromFile(kallsyms_order));
     Output out = Generate(&in);
     WriteFileAtomically(output, {out.module_asm, out.size_asm});
     if (stats) {
