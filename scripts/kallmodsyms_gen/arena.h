@@ -2,27 +2,23 @@
 //
 // Memory of the tool's run, in chunks of one megabyte, two to a huge
 // page: transparent huge pages may back them.  With malloc's 4 KiB pages
-// a run on a defconfig took a thousand page faults, 1.3 ms of CPU time in
-// a virtual machine (1.3 us each), where a huge page takes 50 us to clear;
-// with the arena a run takes fifty page faults, for a peak of 44 MB
-// instead of 34 (small blocks not reused).  new_delete.cc hands every
-// operator new of the tool to the Arena of the calling thread; the tests
-// use the class alone.
+// a run takes a page fault for every few KiB it touches, and a fault
+// costs more than clearing the memory; with the arena it takes one per
+// huge page, for a higher peak (small blocks are not reused).
+// new_delete.cc hands every operator new of the tool to the Arena of the
+// calling thread; the tests use the class alone.
 //
 // Each thread takes its chunks from one process-wide run of huge pages,
 // one after the other, so that the threads that need little (most of
-// them) share huge pages instead of clearing one each: with a chunk of
-// 2 MiB per thread a run cleared nine huge pages, with this eight, for
-// less CPU time than the one page would make (fewer mappings to make and
-// to tear down, too).
+// them) share huge pages instead of clearing one each, and there are
+// fewer mappings to make and to tear down.
 //
 // Small blocks are cut from the thread's current chunk, one after the
 // other, and not reused when freed, but for the last one (vectors that
 // grow, strings built and dropped): the tool is short-lived, and frees
 // most of its memory at its end.  Blocks of 1 MiB and more get a mapping
-// of their own, given back when freed.  (From 256 KiB on, the tool took
-// 0.8 ms more CPU time: a huge page cleared for each of three blocks of
-// a few hundred KiB, and more unmapping, which interrupts the other
+// of their own, given back when freed.  (Not smaller ones: each would
+// clear a huge page of its own, and unmapping interrupts the other
 // threads' CPUs to flush their TLBs.)
 
 #ifndef KALLMODSYMS_GEN_ARENA_H

@@ -73,8 +73,8 @@ BuiltinModules BuildModuleMaps(const ModuleList& list) {
   BuiltinModules mods;
   mods.path = list.path;
   mods.names.insert(list.names.begin(), list.names.end());
-  // In one sorted pass: inserting each member into two maps of paths that
-  // share long beginnings cost a microsecond per object.
+  // In one sorted pass, appending at the maps' ends: paths share long
+  // beginnings, which every comparison of a look-up would read again.
   const std::vector<ModuleList::Member>& members = list.members;
   for (size_t i = 0; i < members.size();) {
     std::string obj(members[i].object);

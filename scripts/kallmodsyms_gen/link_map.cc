@@ -92,8 +92,9 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
   Split(line, 4, t);
 }
 
-// Adds a piece, filled in place: a MapPiece built on the stack and copied
-// (by "rep movs") took a fifth of the time TakeGnuNumbers() takes.
+// Adds a piece, filled in place rather than built on the stack and
+// copied, which compilers do with a string copy ("rep movs") that is
+// slow for so few bytes.
 void AddPiece(LinkMap* map, std::string_view output, std::string_view input, std::string_view file,
               uint64_t address, uint64_t size, size_t line) {
   MapPiece& p = map->pieces.emplace_back();
@@ -338,7 +339,7 @@ LinkMap ReadLinkMap(LineReader* in, const FileFilter& keep) {
   // keeps up to one placement per 150 bytes or so.  The final link's map,
   // read whole, places the pieces of vmlinux.o, one per 520 bytes in a
   // defconfig (most of them ___ksymtab+NAME sections): room for a bit
-  // more.  Growing instead cost a millisecond.
+  // more.
   map.pieces.reserve(in->size() / (keep ? 100 : 500));
   std::string_view line;
   while (in->Next(&line)) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 //
 // Freeing on other threads.  Unmapping an input file or a large array and
-// freeing the link maps' pieces take about a millisecond each: time in
-// which the caller can go on, and write the output.
+// freeing the link maps' pieces are work the result does not wait for:
+// the caller goes on, and writes the output, meanwhile.
 
 #ifndef KALLMODSYMS_GEN_RELEASER_H
 #define KALLMODSYMS_GEN_RELEASER_H

@@ -39,10 +39,9 @@ SymbolList ReadNm(LineReader* in) {
       if (name) {
         size_t n = scan::TokenLength(name, end);
         if (n && n < Symbol::kMaxNameLength && name + n < end && name[n] == '\n') {
-          // Filled in place: a Symbol built on the stack and copied was
-          // read back in 16 bytes that two 8-byte stores had written,
-          // which the CPU cannot forward, a stall of a quarter of the
-          // time of the loop.
+          // Filled in place: a Symbol built on the stack and copied is
+          // read back in 16 bytes that two 8-byte stores wrote, which
+          // the CPU cannot forward to the load, and stalls.
           Symbol& s = out.emplace_back();
           s.address = address;
           s.name_start = name;
