@@ -3,6 +3,8 @@
 #include "write_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -26,6 +28,26 @@ int CreateTemporary(const std::string& path, std::string* tmp) {
     if (fd >= 0) return fd;
     if (errno != EEXIST || attempt == 100) Fail(path, errno);
   }
+}
+
+// Puts the file `tmp` at `path`, atomically: false, with errno set, if it
+// cannot.  An old file at `path` is exchanged with the new one
+// (renameat2's RENAME_EXCHANGE; a regular file only, an exchange would
+// move a directory), then removed: ext4 writes a file renamed
+// over another out to disk at once (auto_da_alloc, for editors that do
+// not sync), which every relink would wait for, and an exchange does not
+// ask for that.  Where there is no old file, or no exchange, rename().
+bool Replace(const std::string& tmp, const std::string& path) {
+#ifdef SYS_renameat2
+  constexpr unsigned kRenameExchange = 1u << 1;  // RENAME_EXCHANGE of <linux/fs.h>
+  struct stat old;
+  if (lstat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode) &&
+      syscall(SYS_renameat2, AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), kRenameExchange) == 0)
+    return unlink(tmp.c_str()) == 0;  // the old file, now under the temporary name
+    // No old file, or no exchange on this file system or kernel (EINVAL,
+    // ENOSYS): rename() replaces atomically too.
+#endif
+  return rename(tmp.c_str(), path.c_str()) == 0;
 }
 
 bool WriteAll(int fd, std::string_view text) {
@@ -64,8 +86,7 @@ void WriteFileAtomically(const std::string& path, std::initializer_list<std::str
     unlink(tmp.c_str());
     Fail(path, error);
   }
-  // rename() replaces an existing file atomically.
-  if (rename(tmp.c_str(), path.c_str()) != 0) {
+  if (!Replace(tmp, path)) {
     int error = errno;
     unlink(tmp.c_str());
     Fail(path, error);
