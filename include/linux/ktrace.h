@@ -45,4 +45,6 @@ unsigned int arch_ktrace_preempt_count(bool via_trap);
  */
 const char *arch_ktrace_refuse(unsigned long addr, const char *name);
 
+bool ktrace_name_listed(const char *name, const char * const *list, int n);
+
 #endif /* _LINUX_KTRACE_H */

@@ -329,9 +329,48 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 }
 NOKPROBE_SYMBOL(ktrace_pre_handler);
 
+/* Marks around the text of kernel/trace and of kprobes.o (ktrace_*.S) */
+extern char __kernel_trace_text_start[], __kernel_trace_text_end[];
+extern char __kprobes_core_text_start[], __kprobes_core_text_end[];
+
 static bool ktrace_within(unsigned long addr, const char *start, const char *end)
 {
 	return addr >= (unsigned long)start && addr < (unsigned long)end;
+}
+
+/*
+ * What the tracers' recording path calls outside kernel/trace: the trace
+ * clocks, the ring buffer's reader wake-up.  A breakpoint there is hit
+ * inside kprobes' own handling of another probe, which kprobes cannot
+ * recover from.  A name ending in '*' is a prefix.
+ */
+static const char * const ktrace_tracer_path[] = {
+	"sched_clock",
+	"ktime_get_*_fast_ns",
+	"irq_work_*",
+	"__irq_work_*",
+	"arch_irq_work_raise",
+	"stack_trace_save*",
+	"arch_stack_walk*",
+};
+
+/**
+ * ktrace_name_listed - is @name in a list of names and prefixes?
+ * @name: a symbol name
+ * @list: names; "a*" stands for every name that starts with "a", "a*b"
+ *	  for every name that starts with "a" and ends with "b"
+ * @n: number of entries in @list
+ *
+ * Return: true if @name matches an entry of @list.
+ */
+bool ktrace_name_listed(const char *name, const char * const *list, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (glob_match(list[i], name))
+			return true;
+	return false;
 }
 
 /*
@@ -375,6 +414,17 @@ static const char *ktrace_refusal(const char *name, unsigned long addr, int *err
 	    ktrace_within(addr, __irqentry_text_start, __irqentry_text_end) ||
 	    ktrace_within(addr, __softirqentry_text_start, __softirqentry_text_end))
 		return "entry or noinstr code";
+	/*
+	 * The tracers run their own code on every traced call and return,
+	 * and kprobes theirs on every hit: a probe there recurses, without
+	 * end where kprobes' path for a missed hit is itself traced.
+	 */
+	if (ktrace_within(addr, __kernel_trace_text_start, __kernel_trace_text_end))
+		return "the tracers' own code (kernel/trace)";
+	if (ktrace_within(addr, __kprobes_core_text_start, __kprobes_core_text_end))
+		return "kprobes' own code";
+	if (ktrace_name_listed(name, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)))
+		return "called by the tracers' own code";
 	if (is_ftrace_trampoline(addr))
 		return "a function tracer trampoline";
 	reason = arch_ktrace_refuse(addr, name);

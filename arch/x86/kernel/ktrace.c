@@ -27,43 +27,64 @@ unsigned int arch_ktrace_preempt_count(bool via_trap)
 }
 
 extern char __static_call_text_start[], __static_call_text_end[];
+/* Marks around arch/x86/kernel/kprobes (its ktrace_text_*.S) */
+extern char __x86_kprobes_text_start[], __x86_kprobes_text_end[];
 
-/* Names of code that is entered other than by a call, or patched at run time */
-static const char * const ktrace_x86_refused[] = {
-	"__SCT__",		/* static call trampolines */
-	"__SCK__",
-	"__static_call_return",
-	"__x86_indirect_",	/* retpoline and call thunks */
-	"__x86_return_",	/* return thunks */
-	"retbleed_",
-	"srso_",
-	"its_",
+/* Code entered other than by a call, or patched at run time */
+static const char * const ktrace_x86_trampolines[] = {
+	"__SCT__*",		/* static call trampolines */
+	"__SCK__*",
+	"__static_call_return*",
+	"__x86_indirect_*",	/* retpoline and call thunks */
+	"__x86_return_*",	/* return thunks */
+	"retbleed_*",
+	"srso_*",
+	"its_*",
 	"entry_untrain_ret",
 	"entry_ibpb",
 	"call_depth_return_thunk",
 	"return_to_handler",	/* the function graph tracer's return */
-	"ftrace_caller",	/* the function tracer's entry code */
-	"ftrace_regs_caller",
-	"ftrace_stub",
-	"ftrace_early_caller",
+	"ftrace_*",		/* the function tracer's entry code */
+	"prepare_ftrace_return",
 	"__fentry__",
-	"ret_from_fork",	/* a new task's first "return" */
+	"ret_from_fork*",	/* a new task's first "return" */
 	"__switch_to_asm",	/* switches stacks under its return address */
 	"rewind_stack_and_make_dead",
 };
 
+/*
+ * __switch_to() is entered as the previous task and returns as the next one
+ * (as for the function graph tracer, which __notrace_funcgraph keeps off it).
+ */
+static const char * const ktrace_x86_task_switch[] = {
+	"__switch_to",
+};
+
+/* What the tracers' recording path calls: the TSC trace clocks, self IPIs */
+static const char * const ktrace_x86_tracer_path[] = {
+	"trace_clock*",
+	"read_tsc",
+	"native_sched_clock*",
+	"*send_IPI_self",
+	"unwind_*",
+	"__unwind_start",
+	"orc_find",
+	"__orc_find",
+};
+
 const char *arch_ktrace_refuse(unsigned long addr, const char *name)
 {
-	int i;
-
 	if (addr >= (unsigned long)__static_call_text_start &&
 	    addr < (unsigned long)__static_call_text_end)
 		return "static call trampoline";
-	for (i = 0; i < ARRAY_SIZE(ktrace_x86_refused); i++) {
-		const char *p = ktrace_x86_refused[i];
-
-		if (!strncmp(name, p, strlen(p)))
-			return "trampoline or thunk entered other than by a call";
-	}
+	if (addr >= (unsigned long)__x86_kprobes_text_start &&
+	    addr < (unsigned long)__x86_kprobes_text_end)
+		return "kprobes' own code";
+	if (ktrace_name_listed(name, ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines)))
+		return "trampoline or thunk entered other than by a call";
+	if (ktrace_name_listed(name, ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch)))
+		return "returns as another task";
+	if (ktrace_name_listed(name, ktrace_x86_tracer_path, ARRAY_SIZE(ktrace_x86_tracer_path)))
+		return "called by the tracers' own code";
 	return NULL;
 }

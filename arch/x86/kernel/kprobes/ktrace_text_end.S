@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The end of the text of arch/x86/kernel/kprobes, which ktrace does not trace
+ * (kernel/trace/trace_ktrace.c).  The Makefile links this object last.
+ */
+	.text
+	.globl __x86_kprobes_text_end
+__x86_kprobes_text_end:

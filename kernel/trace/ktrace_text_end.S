@@ -1,0 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The end of the text of kernel/trace, the tracers, which ktrace does not trace
+ * (kernel/trace/trace_ktrace.c).  The Makefile links this object last.
+ */
+	.text
+	.globl __kernel_trace_text_end
+__kernel_trace_text_end:
