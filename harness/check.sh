@@ -49,6 +49,8 @@ boot() {
 	fi
 }
 boot main "$LOGS/check-$flavor.console.log"
+# What the ktrace sweeps accepted and refused
+sed -n 's/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' "$LOGS/check-$flavor.console.log"
 grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
 	problems+=("no KUnit results in the console log")
 

@@ -709,7 +709,8 @@ struct ktrace_writer {
 /*
  * Apply the names of one write, and the one that @final completes.  A name
  * that the write cuts off waits in the parser for the next write or the
- * close.  The names a write completes are applied whole or not at all.
+ * close.  The names a write completes are applied whole or not at all; a
+ * file opened to replace the list replaces it with the first of them.
  */
 static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos, bool final)
@@ -719,12 +720,11 @@ static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubu
 		.remove = LIST_HEAD_INIT(c.remove),
 	};
 	struct trace_parser *parser = &w->parser;
+	bool replace = w->replace;
 	ssize_t done = 0, read;
 	int ret = 0;
 
 	mutex_lock(&ktrace_mutex);
-	if (w->replace)
-		ktrace_request_remove(&c, "*");
 	while (done < cnt) {
 		read = trace_get_user(parser, ubuf + done, cnt - done, ppos);
 		if (read < 0) {
@@ -735,25 +735,35 @@ static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubu
 		if (!read)
 			break;
 		done += read;
-		if (trace_parser_loaded(parser) && !trace_parser_cont(parser)) {
-			ret = ktrace_request(&c, parser->buffer);
-			trace_parser_clear(parser);
-			if (ret)
-				break;
+		if (!trace_parser_loaded(parser) || trace_parser_cont(parser))
+			continue;
+		if (replace) {
+			ktrace_request_remove(&c, "*");
+			replace = false;
 		}
-	}
-	if (!ret && final && trace_parser_loaded(parser)) {
 		ret = ktrace_request(&c, parser->buffer);
+		trace_parser_clear(parser);
+		if (ret)
+			break;
+	}
+	if (!ret && final) {
+		if (replace) {
+			ktrace_request_remove(&c, "*");
+			replace = false;
+		}
+		if (trace_parser_loaded(parser))
+			ret = ktrace_request(&c, parser->buffer);
 		trace_parser_clear(parser);
 	}
 	if (ret) {
 		trace_parser_clear(parser);
 		ktrace_discard(&c);
+		/* Refused: the list stays, and later writes add to it */
+		w->replace = false;
 	} else {
 		ret = ktrace_apply(&c);
+		w->replace = ret ? false : replace;
 	}
-	/* Replaced or refused: either way later writes add */
-	w->replace = false;
 	mutex_unlock(&ktrace_mutex);
 	return ret ? ret : done;
 }
