@@ -13,6 +13,7 @@ build=${3:-$OUT/build/$flavor}
 disable=()
 case "$flavor" in
 qemu)  fragments=(ftrace_series_qemu.config) ;;
+llvm)  fragments=(ftrace_series_qemu.config) ;;
 debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
 # For make bench: the test kernel without the series' options.
 nokallmodsyms) fragments=(ftrace_series_qemu.config)
@@ -21,11 +22,15 @@ nokallmodsyms) fragments=(ftrace_series_qemu.config)
 noearly) fragments=(ftrace_series_qemu.config)
        disable=(VERY_EARLY_FUNCTION_TRACER VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 		VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
-*) die "unknown flavor '$flavor' (qemu, debug, nokallmodsyms or noearly)" ;;
+*) die "unknown flavor '$flavor' (qemu, llvm, debug, nokallmodsyms or noearly)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
-kmake() { make -C "$src" O="$build" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+if [ "$flavor" = llvm ]; then
+	kmake() { make -C "$src" O="$build" LLVM=1 CC="ccache clang" HOSTCC="ccache clang" "$@"; }
+else
+	kmake() { make -C "$src" O="$build" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+fi
 
 step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Debian $(cat "$src/.assembled-from" 2>/dev/null || echo '?')) in ${build#$ROOT/}"
 : > "$log"

@@ -5,7 +5,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio gawk ccache
-      cmake g++ googletest libgtest-dev clang libclang-rt-14-dev
+      cmake g++ googletest libgtest-dev clang libclang-rt-14-dev lld llvm
       qemu-system-x86 busybox-static xz-utils kmod rsync python3 git time)
 
 missing=()
