@@ -282,21 +282,28 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
   std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    // "VMA LMA SIZE ALIGN NAME", the name to the end of the line
+    // "VMA LMA SIZE ALIGN NAME", the name to the end of the line.  lld
+    // writes output sections without a name too (the linker script's
+    // assignments after .data..percpu make one): four columns.
     Split(line, 5, &t);
-    if (t.size() < 5) in->Fail("expected VMA, LMA, size, alignment and a name");
+    if (t.size() < 4) in->Fail("expected VMA, LMA, size, alignment and a name");
     uint64_t vma = Hex(*in, t[0], "VMA");
     Hex(*in, t[1], "LMA");
     uint64_t size = Hex(*in, t[2], "size");
     for (char c : t[3])
       if (c < '0' || c > '9')
         in->Fail("expected a decimal alignment, got '" + std::string(t[3]) + "'");
-    // The name column starts after the alignment and one blank.
+    // The name column starts after the alignment and one blank, which
+    // lld writes also when the name is empty.
     size_t name_col = static_cast<size_t>(t[3].data() + t[3].size() - line.data()) + 1;
+    if (name_col > line.size()) in->Fail("expected VMA, LMA, size, alignment and a name");
     std::string_view rest = line.substr(name_col);
     size_t depth = Indent(rest);
     std::string_view name = rest.substr(depth);
     if (depth == 0) {
+      // The linker script's assignments outside output sections
+      // ("jiffies = jiffies_64", ". = ALIGN(...)") are not sections.
+      if (name.find(" = ") != std::string_view::npos) continue;
       output = name;
       map->outputs.push_back({output, vma, size});
     } else if (depth == 8) {

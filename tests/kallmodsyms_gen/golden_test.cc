@@ -13,6 +13,7 @@
 
 #include "decoder.h"
 #include "generate.h"
+#include "link_map.h"
 
 namespace kallmodsyms {
 namespace {
@@ -101,6 +102,30 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
     EXPECT_EQ(d.SizeOf(i, addrs), want[i].size) << want[i].name;
     EXPECT_EQ(d.ModulesOf(syms[i].address, 0xffffffff81000000), want[i].modules) << want[i].name;
   }
+}
+
+// Lines of every kind that lld 14 wrote for the LLVM=1 test kernel's first
+// kallsyms link (.tmp_vmlinux1.map): the header, every output section line
+// (among them six without a name, after .data..percpu) and a few of each
+// other kind (assignments at every depth, input sections, <internal>
+// pieces, symbols).
+TEST(Golden, RealLldMapReadsEveryKindOfLine) {
+  auto in = Golden("lld-real/vmlinux.map");
+  LinkMap m = ReadLinkMap(in.get());
+  EXPECT_EQ(m.format, LinkMap::Format::kLld);
+  ASSERT_EQ(m.outputs.size(), 34u);
+  size_t nameless = 0;
+  for (const OutputSection& o : m.outputs) {
+    if (o.name.empty()) nameless++;
+    // Assignments such as ". = 0xffffffff81000000" are not sections.
+    EXPECT_EQ(o.name.find(" = "), std::string_view::npos) << o.name;
+  }
+  EXPECT_EQ(nameless, 6u);
+  EXPECT_EQ(m.outputs[0].name, ".text");
+  ASSERT_FALSE(m.pieces.empty());
+  EXPECT_EQ(m.pieces[0].file, "vmlinux.o");
+  EXPECT_EQ(m.pieces[0].address, 0xffffffff81000000u);
+  EXPECT_EQ(m.pieces[0].size, 0x3e6u);
 }
 
 }  // namespace

@@ -75,8 +75,29 @@ TEST(LinkMapErrors, LldBadLine) {
   const char head[] = "             VMA              LMA     Size Align Out     In      Symbol\n";
   EXPECT_EQ(MapError(std::string(head) + "ffffffff81000000 0 10 16\n"),
             "x.map:2: expected VMA, LMA, size, alignment and a name");
+  EXPECT_EQ(MapError(std::string(head) + "ffffffff81000000 0 10\n"),
+            "x.map:2: expected VMA, LMA, size, alignment and a name");
   EXPECT_EQ(MapError(std::string(head) + "ffffffff81000000 0 10 x6 .text\n"),
             "x.map:2: expected a decimal alignment, got 'x6'");
+}
+
+// lld names no output section for what some assignments of the linker
+// script make: the name column is there, and empty.
+TEST(LinkMap, LldOutputSectionWithoutAName) {
+  LineReader in("x.map",
+                "             VMA              LMA     Size Align Out     In      Symbol\n"
+                "               0                0        0     1 jiffies = jiffies_64\n"
+                "ffffffff81000000          1000000      100    64 .text\n"
+                "ffffffff81000000          1000000      100    16         a.o:(.text)\n"
+                "ffffffff8192b460 ffffffff8322d460        0     1 \n"
+                "ffffffff8192c000          192c000       10    16 .init.text\n");
+  LinkMap m = ReadLinkMap(&in);
+  ASSERT_EQ(m.outputs.size(), 3u);
+  EXPECT_EQ(m.outputs[0].name, ".text");
+  EXPECT_EQ(m.outputs[1].name, "");
+  EXPECT_EQ(m.outputs[1].address, 0xffffffff8192b460u);
+  EXPECT_EQ(m.outputs[2].name, ".init.text");
+  ASSERT_EQ(m.pieces.size(), 1u);
 }
 
 TEST(LinkMap, GnuWrappedLinesAndFill) {
