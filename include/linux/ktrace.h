@@ -47,4 +47,11 @@ const char *arch_ktrace_refuse(unsigned long addr, const char *name);
 
 bool ktrace_name_listed(const char *name, const char * const *list, int n);
 
+/*
+ * Empty objects that the Makefiles link first and last around the code
+ * ktrace does not trace (ktrace_*.S): kernel/trace and kernel/kprobes.o.
+ */
+extern char __kernel_trace_text_start[], __kernel_trace_text_end[];
+extern char __kprobes_core_text_start[], __kprobes_core_text_end[];
+
 #endif /* _LINUX_KTRACE_H */

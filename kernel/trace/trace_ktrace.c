@@ -9,9 +9,9 @@
  * or not at all: a refused name leaves the list as it was.  A probe hit
  * does what an fentry site does for the current tracer of the top level
  * trace array: under "function" it writes a function entry ("func
- * <-parent"); under "function_graph" it enters the function on the task's
- * graph shadow stack and hooks its return, as the fentry trampoline does.
- * Under other tracers the probes are idle.
+ * <-parent"); under "function_graph" it writes the graph entry and hooks
+ * the return with a rethook, which writes the return.  Under other
+ * tracers the probes are idle.  ktrace_refusal() says what may be traced.
  *
  * Documentation/trace/ktrace.rst describes the file.
  */
@@ -84,6 +84,7 @@ static enum ktrace_mode ktrace_current_mode(struct trace_array *tr)
 	WRITE_ONCE(ktrace_tracers[mode], t);
 	return mode;
 }
+NOKPROBE_SYMBOL(ktrace_current_mode);
 
 /*
  * The jump of an optimized probe is in once the optimizer has taken it off
@@ -109,6 +110,7 @@ static bool ktrace_jump_in(struct kprobe *kp)
 	return false;
 #endif
 }
+NOKPROBE_SYMBOL(ktrace_jump_in);
 
 /*
  * The trace context of the call: interrupts as the function was called
@@ -121,9 +123,13 @@ static unsigned int ktrace_trace_ctx(struct kprobe *kp, struct pt_regs *regs)
 {
 	bool via_trap = in_nmi() && !ktrace_jump_in(kp);
 	unsigned int irqs = irqs_disabled_flags(regs->flags) ? TRACE_FLAG_IRQS_OFF : 0;
+	/* Less the recursion lock's preempt_disable() */
+	unsigned int pc = arch_ktrace_preempt_count(via_trap) -
+			  IS_ENABLED(CONFIG_PREEMPT_COUNT);
 
-	return tracing_gen_ctx_pc_irq_test(irqs, arch_ktrace_preempt_count(via_trap));
+	return tracing_gen_ctx_pc_irq_test(irqs, pc);
 }
+NOKPROBE_SYMBOL(ktrace_trace_ctx);
 
 static void ktrace_function(struct trace_array *tr, struct ktrace_probe *p,
 			    unsigned long parent, unsigned int trace_ctx)
@@ -146,7 +152,6 @@ struct ktrace_ret {
 	unsigned long		func;
 	unsigned long long	calltime;
 	int			depth;
-	bool			graph_notrace;	/* set_graph_notrace: only clear */
 };
 
 static struct rethook *ktrace_rethook;
@@ -173,6 +178,7 @@ static bool ktrace_graph_write(struct trace_array *tr, struct ftrace_graph_ent *
 	local_irq_restore(flags);
 	return written;
 }
+NOKPROBE_SYMBOL(ktrace_graph_write);
 
 static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 			       struct pt_regs *regs, unsigned int trace_ctx)
@@ -201,11 +207,12 @@ static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 	ent.depth = current->curr_ret_depth + 1;
 	r->func = p->func;
 	r->depth = ent.depth;
-	r->graph_notrace = ftrace_graph_notrace_addr(p->func);
-	if (r->graph_notrace) {
-		*task_var |= TRACE_GRAPH_NOTRACE;
-	} else if (!ftrace_trace_task(tr) || ftrace_graph_ignore_func(gops, &ent) ||
-		   (ftrace_graph_skips_irqs() && (trace_ctx & (TRACE_FLAG_HARDIRQ << 16)))) {
+	/*
+	 * A ktrace function has no ftrace record: set_graph_function and
+	 * set_graph_notrace cannot list it, but it nests in what they list.
+	 */
+	if (!ftrace_trace_task(tr) || ftrace_graph_ignore_func(gops, &ent) ||
+	    (ftrace_graph_skips_irqs() && (trace_ctx & (TRACE_FLAG_HARDIRQ << 16)))) {
 		rethook_recycle(node);
 		return;
 	} else if (!tracing_thresh && !ktrace_graph_write(tr, &ent, NULL, trace_ctx)) {
@@ -220,6 +227,7 @@ static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 	r->calltime = trace_clock_local();
 	rethook_hook(node, regs, false);
 }
+NOKPROBE_SYMBOL(ktrace_graph_entry);
 
 static void ktrace_graph_return(struct rethook_node *node, void *data,
 				unsigned long ret_addr, struct pt_regs *regs)
@@ -234,7 +242,6 @@ static void ktrace_graph_return(struct rethook_node *node, void *data,
 	struct kprobe_ctlblk *kcb = get_kprobe_ctlblk();
 	struct kprobe *prev = kprobe_running();
 	unsigned long prev_status = kcb->kprobe_status;
-	unsigned long *task_var;
 	unsigned int irqs;
 
 	current->curr_ret_depth--;
@@ -249,11 +256,8 @@ static void ktrace_graph_return(struct rethook_node *node, void *data,
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	ret.retval = regs_return_value(regs);
 #endif
-	task_var = fgraph_get_task_var(tr->gops);
 	ftrace_graph_addr_finish(tr->gops, &ret);
-	if (r->graph_notrace) {
-		*task_var &= ~TRACE_GRAPH_NOTRACE;
-	} else if (!tracing_thresh || ret.rettime - ret.calltime >= tracing_thresh) {
+	if (!tracing_thresh || ret.rettime - ret.calltime >= tracing_thresh) {
 		/* Less the count of rethook_trampoline_handler()'s preempt_disable() */
 		irqs = irqs_disabled_flags(regs->flags) ? TRACE_FLAG_IRQS_OFF : 0;
 		ktrace_graph_write(tr, NULL, &ret,
@@ -313,13 +317,14 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 	if (mode == KTRACE_IDLE)
 		return 0;
 
-	trace_ctx = ktrace_trace_ctx(kp, regs);
 	parent = *arch_ktrace_return_slot(regs);
 	bit = ftrace_test_recursion_trylock(p->func, parent);
 	if (bit < 0) {
 		atomic_long_inc(&p->missed);
 		return 0;
 	}
+	/* Inside the lock: what it calls (get_kprobe()) is not traced */
+	trace_ctx = ktrace_trace_ctx(kp, regs);
 	if (mode == KTRACE_FUNCTION)
 		ktrace_function(tr, p, parent, trace_ctx);
 	else
@@ -328,10 +333,6 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 NOKPROBE_SYMBOL(ktrace_pre_handler);
-
-/* Marks around the text of kernel/trace and of kprobes.o (ktrace_*.S) */
-extern char __kernel_trace_text_start[], __kernel_trace_text_end[];
-extern char __kprobes_core_text_start[], __kprobes_core_text_end[];
 
 static bool ktrace_within(unsigned long addr, const char *start, const char *end)
 {
@@ -447,16 +448,6 @@ static int ktrace_check(const char *name, unsigned long addr)
 	return err;
 }
 
-static struct ktrace_probe *ktrace_find(const char *name)
-{
-	struct ktrace_probe *p;
-
-	list_for_each_entry(p, &ktrace_probes, list)
-		if (!strcmp(p->name, name))
-			return p;
-	return NULL;
-}
-
 static void ktrace_free(struct ktrace_probe *p)
 {
 	kfree(p->name);
@@ -473,12 +464,13 @@ struct ktrace_change {
 	int			error;
 };
 
-static bool ktrace_pending(struct ktrace_change *c, const char *name)
+/* One probe per function, whatever name or alias asked for it */
+static bool ktrace_listed(struct list_head *head, unsigned long addr)
 {
 	struct ktrace_probe *p;
 
-	list_for_each_entry(p, &c->add, list)
-		if (!strcmp(p->name, name))
+	list_for_each_entry(p, head, list)
+		if (p->func == addr)
 			return true;
 	return false;
 }
@@ -488,11 +480,11 @@ static int ktrace_add_one(struct ktrace_change *c, const char *name,
 {
 	struct ktrace_probe *p;
 
-	if (ktrace_find(name) || ktrace_pending(c, name))
+	if (ktrace_listed(&ktrace_probes, addr) || ktrace_listed(&c->add, addr))
 		return 0;
 	/* Replacing the list with one that keeps this probe: keep it */
 	list_for_each_entry(p, &c->remove, list) {
-		if (!strcmp(p->name, name)) {
+		if (p->func == addr) {
 			list_move_tail(&p->list, &ktrace_probes);
 			ktrace_nr_probes++;
 			return 0;
@@ -706,11 +698,33 @@ struct ktrace_writer {
 	bool			replace;	/* opened with O_TRUNC, not yet written */
 };
 
+/* A name read from a write, waiting to be applied */
+struct ktrace_name {
+	struct list_head	list;
+	char			name[];
+};
+
+static int ktrace_take_name(struct list_head *names, struct trace_parser *parser)
+{
+	struct ktrace_name *n;
+
+	n = kmalloc(struct_size(n, name, parser->idx + 1), GFP_KERNEL);
+	if (!n)
+		return -ENOMEM;
+	memcpy(n->name, parser->buffer, parser->idx);
+	n->name[parser->idx] = '\0';
+	list_add_tail(&n->list, names);
+	trace_parser_clear(parser);
+	return 0;
+}
+
 /*
  * Apply the names of one write, and the one that @final completes.  A name
  * that the write cuts off waits in the parser for the next write or the
  * close.  The names a write completes are applied whole or not at all; a
  * file opened to replace the list replaces it with the first of them.
+ * The user's buffer is read before ktrace_mutex is taken: a write that
+ * faults slowly does not hold up a module's unloading.
  */
 static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos, bool final)
@@ -720,11 +734,11 @@ static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubu
 		.remove = LIST_HEAD_INIT(c.remove),
 	};
 	struct trace_parser *parser = &w->parser;
-	bool replace = w->replace;
+	struct ktrace_name *n, *tmp;
 	ssize_t done = 0, read;
+	LIST_HEAD(names);
 	int ret = 0;
 
-	mutex_lock(&ktrace_mutex);
 	while (done < cnt) {
 		read = trace_get_user(parser, ubuf + done, cnt - done, ppos);
 		if (read < 0) {
@@ -735,25 +749,22 @@ static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubu
 		if (!read)
 			break;
 		done += read;
-		if (!trace_parser_loaded(parser) || trace_parser_cont(parser))
-			continue;
-		if (replace) {
-			ktrace_request_remove(&c, "*");
-			replace = false;
+		if (trace_parser_loaded(parser) && !trace_parser_cont(parser)) {
+			ret = ktrace_take_name(&names, parser);
+			if (ret)
+				break;
 		}
-		ret = ktrace_request(&c, parser->buffer);
-		trace_parser_clear(parser);
+	}
+	if (!ret && final && trace_parser_loaded(parser))
+		ret = ktrace_take_name(&names, parser);
+
+	mutex_lock(&ktrace_mutex);
+	if (!ret && w->replace && (final || !list_empty(&names)))
+		ktrace_request_remove(&c, "*");
+	list_for_each_entry(n, &names, list) {
 		if (ret)
 			break;
-	}
-	if (!ret && final) {
-		if (replace) {
-			ktrace_request_remove(&c, "*");
-			replace = false;
-		}
-		if (trace_parser_loaded(parser))
-			ret = ktrace_request(&c, parser->buffer);
-		trace_parser_clear(parser);
+		ret = ktrace_request(&c, n->name);
 	}
 	if (ret) {
 		trace_parser_clear(parser);
@@ -762,9 +773,13 @@ static ssize_t ktrace_write_list(struct ktrace_writer *w, const char __user *ubu
 		w->replace = false;
 	} else {
 		ret = ktrace_apply(&c);
-		w->replace = ret ? false : replace;
+		if (ret || final || !list_empty(&names))
+			w->replace = false;
 	}
 	mutex_unlock(&ktrace_mutex);
+
+	list_for_each_entry_safe(n, tmp, &names, list)
+		kfree(n);
 	return ret ? ret : done;
 }
 
@@ -897,7 +912,7 @@ static const struct file_operations ktrace_fops = {
 	.open		= ktrace_open,
 	.read		= seq_read,
 	.write		= ktrace_write,
-	.llseek		= seq_lseek,
+	.llseek		= tracing_lseek,
 	.release	= ktrace_release,
 };
 

@@ -6,6 +6,7 @@
 #include <linux/ktrace.h>
 #include <linux/preempt.h>
 #include <linux/string.h>
+#include <asm/ktrace.h>
 #include <asm/ptrace.h>
 
 /* At a function's first instruction the return address is on top */
@@ -26,9 +27,6 @@ unsigned int arch_ktrace_preempt_count(bool via_trap)
 	return preempt_count() - IS_ENABLED(CONFIG_PREEMPT_COUNT);
 }
 
-extern char __static_call_text_start[], __static_call_text_end[];
-/* Marks around arch/x86/kernel/kprobes (its ktrace_text_*.S) */
-extern char __x86_kprobes_text_start[], __x86_kprobes_text_end[];
 
 /* Code entered other than by a call, or patched at run time */
 static const char * const ktrace_x86_trampolines[] = {
@@ -50,6 +48,27 @@ static const char * const ktrace_x86_trampolines[] = {
 	"ret_from_fork*",	/* a new task's first "return" */
 	"__switch_to_asm",	/* switches stacks under its return address */
 	"rewind_stack_and_make_dead",
+	"relocate_kernel",	/* kexec: copied to the control page */
+	"identity_mapped",
+	"swap_pages",
+	"core_restore_code",	/* hibernation: copied or jumped to */
+	"restore_registers",
+	"restore_image",
+	"wakeup_long64",	/* S3 resume */
+	"do_suspend_lowlevel",
+};
+
+/*
+ * Code that runs while a CPU comes up or resumes, before its IDT, GS base
+ * or per-CPU data are in place: a breakpoint there cannot be handled.
+ */
+static const char * const ktrace_x86_bringup[] = {
+	"start_secondary",
+	"cr4_init",
+	"early_setup_idt",
+	"restore_processor_state",
+	"__restore_processor_state",
+	"x86_acpi_suspend_lowlevel",
 };
 
 /*
@@ -82,6 +101,8 @@ const char *arch_ktrace_refuse(unsigned long addr, const char *name)
 		return "kprobes' own code";
 	if (ktrace_name_listed(name, ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines)))
 		return "trampoline or thunk entered other than by a call";
+	if (ktrace_name_listed(name, ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup)))
+		return "runs while a CPU comes up or resumes";
 	if (ktrace_name_listed(name, ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch)))
 		return "returns as another task";
 	if (ktrace_name_listed(name, ktrace_x86_tracer_path, ARRAY_SIZE(ktrace_x86_tracer_path)))
