@@ -2,7 +2,11 @@
 /*
  * The end of the text of kernel/trace, the tracers, which ktrace does not trace
  * (kernel/trace/trace_ktrace.c).  The Makefile links this object last.
+ * Its address is compared, never called: no ENDBR (objtool is told).
  */
+#include <linux/objtool.h>
+
 	.text
 	.globl __kernel_trace_text_end
 __kernel_trace_text_end:
+	ANNOTATE_NOENDBR

@@ -2,7 +2,11 @@
 /*
  * The end of the text of arch/x86/kernel/kprobes, which ktrace does not trace
  * (kernel/trace/trace_ktrace.c).  The Makefile links this object last.
+ * Its address is compared, never called: no ENDBR (objtool is told).
  */
+#include <linux/objtool.h>
+
 	.text
 	.globl __x86_kprobes_text_end
 __x86_kprobes_text_end:
+	ANNOTATE_NOENDBR
