@@ -8,7 +8,7 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug bench series \
+.PHONY: help deps assemble build run shell check check-debug check-llvm bench series \
 	check-series checkpatch fuzz clean
 
 help:
@@ -16,6 +16,7 @@ help:
 	@echo 'make shell         boot the same guest to an interactive busybox prompt'
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
+	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
 	@echo 'make bench         benchmark figures and ratios, one table'
 	@echo 'make series        export the series as git format-patch files (out/series/patches)'
 	@echo 'make check-series  git am the series onto a pristine 6.12 tree and build it'
@@ -45,6 +46,9 @@ check: deps
 
 check-debug: deps
 	@$(H)/check.sh debug
+
+check-llvm: deps
+	@$(H)/check.sh llvm
 
 bench: deps
 	@$(H)/bench.sh

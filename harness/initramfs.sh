@@ -29,6 +29,11 @@ cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
 # FTRACETEST_LIST=FILE runs another list (while working on a case).
 grep -v '^#' "${FTRACETEST_LIST:-$ROOT/harness/guest/ftracetest.list}" | grep . \
 	> "$root/ftrace/tests.list"
+# The ktrace sweeps (every function ktrace accepts, both probe modes) run
+# on the test kernel; the other kernels run the rest of the series' cases.
+if [ "$flavor" != qemu ]; then
+	rm -f "$root"/ftrace/test.d/ktrace/ktrace-sweep-*.tc
+fi
 # The ELF sizes of the kallmodsyms fixture, for test.d/kallmodsyms/sizes.tc.
 nm -S --defined-only "$build/vmlinux" | awk 'NF == 4 && $4 ~ /^kallmodsyms_fixture_/' \
 	> "$root/ftrace/kallmodsyms-fixture.nm"

@@ -16,10 +16,13 @@
 SYM_FUNC_START(ktrace_test_tail)
 	xorl	%eax, %eax
 	RET
-	/* An odd length from the 16-byte aligned start */
-	.if ((. - ktrace_test_tail) & 1) == 0
+	/*
+	 * An odd length from the 16-byte aligned start.  RET's size is not
+	 * known here (a return thunk's jump is relaxed later): align to two,
+	 * then one more byte.
+	 */
+	.balign 2, 0xcc
 	int3
-	.endif
 .Lktrace_test_tail_end:
 SYM_FUNC_END(ktrace_test_tail)
 
