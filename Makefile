@@ -8,7 +8,7 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug check-llvm bench series \
+.PHONY: help deps assemble build run shell check check-debug check-llvm ftracetest bench series \
 	check-series checkpatch fuzz clean
 
 help:
@@ -17,6 +17,7 @@ help:
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
 	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
+	@echo 'make ftracetest CASES=test.d/...  some ftracetest cases (comma-separated) in one boot'
 	@echo 'make bench         benchmark figures and ratios, one table'
 	@echo 'make series        export the series as git format-patch files (out/series/patches)'
 	@echo 'make check-series  git am the series onto a pristine 6.12 tree and build it'
@@ -49,6 +50,13 @@ check-debug: deps
 
 check-llvm: deps
 	@$(H)/check.sh llvm
+
+ftracetest: build
+	@test -n "$(CASES)" || { echo 'usage: make ftracetest CASES=test.d/DIR/CASE.tc[,...]'; exit 2; }
+	@$(H)/initramfs.sh qemu
+	@$(H)/boot.sh qemu check out/logs/ftracetest.log "harness_cases=$(CASES) kunit.enable=0"
+	@grep -a 'harness: ftracetest: \(not \)\?ok\|Totals' out/logs/ftracetest.log | sed 's/.*harness: ftracetest: //'
+	@! grep -aq 'harness: ftracetest: not ok' out/logs/ftracetest.log
 
 bench: deps
 	@$(H)/bench.sh

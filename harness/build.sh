@@ -11,9 +11,12 @@ flavor=${1:?usage: build.sh qemu|debug [SRC [BUILD]]}
 src=${2:-$SRC}
 build=${3:-$OUT/build/$flavor}
 disable=()
+base=tinyconfig
 case "$flavor" in
 qemu)  fragments=(ftrace_series_qemu.config) ;;
 llvm)  fragments=(ftrace_series_qemu.config) ;;
+# make check-defconfig: what most users build, with the series' options.
+defconfig) base=x86_64_defconfig fragments=(ftrace_series_qemu.config) ;;
 debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
 # For make bench: the test kernel without the series' options.
 nokallmodsyms) fragments=(ftrace_series_qemu.config)
@@ -22,7 +25,7 @@ nokallmodsyms) fragments=(ftrace_series_qemu.config)
 noearly) fragments=(ftrace_series_qemu.config)
        disable=(VERY_EARLY_FUNCTION_TRACER VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 		VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
-*) die "unknown flavor '$flavor' (qemu, llvm, debug, nokallmodsyms or noearly)" ;;
+*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms or noearly)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
@@ -37,10 +40,10 @@ step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Deb
 echo "Linux $(make -s -C "$src" kernelversion), Debian linux-source-6.12 $(cat "$src/.assembled-from" 2>/dev/null)" >> "$log"
 
 # Configure only when a fragment changed, so an unchanged config stays put.
-stamp=$( (cat "${fragments[@]/#/$src/kernel/configs/}"; echo "${disable[*]}") | sha1sum | cut -d' ' -f1)
+stamp=$( (echo "$base"; cat "${fragments[@]/#/$src/kernel/configs/}"; echo "${disable[*]}") | sha1sum | cut -d' ' -f1)
 if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; then
-	step "configuring: tinyconfig ${fragments[*]}"
-	if ! kmake tinyconfig "${fragments[@]}" >> "$log" 2>&1; then
+	step "configuring: $base ${fragments[*]}"
+	if ! kmake "$base" "${fragments[@]}" >> "$log" 2>&1; then
 		show_log "$log"; die "configuration failed"
 	fi
 	if [ ${#disable[@]} -gt 0 ]; then
