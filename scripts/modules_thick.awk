@@ -7,7 +7,8 @@
 #   awk -f modules_thick.awk modules.builtin OBJECT-LIST
 #
 # OBJECT-LIST names the objects of vmlinux.a, one per line (`ar t vmlinux.a`).
-# Each object's .cmd file holds the KBUILD_MODFILE it was compiled with:
+# Each object's .cmd file holds the KBUILD_MODFILE it was compiled with (a
+# Rust object's, the RUST_MODFILE):
 # the module(s) it belongs to, space-separated when it is linked into
 # several.  Objects whose KBUILD_MODFILE is not a built-in module (core
 # kernel objects get their own name) belong to no module.  Output lines:
@@ -35,6 +36,13 @@ FNR == NR {
 	while ((getline line < cmd) > 0) {
 		if (match(line, /-DKBUILD_MODFILE=['"]+[^'"]+/)) {
 			modfile = substr(line, RSTART + 17, RLENGTH - 17)
+			gsub(/['"]/, "", modfile)
+			break
+		}
+		# Rust objects: rustc runs with RUST_MODFILE=MODULE in its
+		# environment (scripts/Makefile.build)
+		if (match(line, /RUST_MODFILE=[^ ]+/)) {
+			modfile = substr(line, RSTART + 13, RLENGTH - 13)
 			gsub(/['"]/, "", modfile)
 			break
 		}
