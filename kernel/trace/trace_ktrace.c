@@ -84,6 +84,7 @@ static enum ktrace_mode ktrace_current_mode(struct trace_array *tr)
 	WRITE_ONCE(ktrace_tracers[mode], t);
 	return mode;
 }
+
 NOKPROBE_SYMBOL(ktrace_current_mode);
 
 /*
@@ -110,6 +111,7 @@ static bool ktrace_jump_in(struct kprobe *kp)
 	return false;
 #endif
 }
+
 NOKPROBE_SYMBOL(ktrace_jump_in);
 
 /*
@@ -129,6 +131,7 @@ static unsigned int ktrace_trace_ctx(struct kprobe *kp, struct pt_regs *regs)
 
 	return tracing_gen_ctx_pc_irq_test(irqs, pc);
 }
+
 NOKPROBE_SYMBOL(ktrace_trace_ctx);
 
 static void ktrace_function(struct trace_array *tr, struct ktrace_probe *p,
@@ -178,6 +181,7 @@ static bool ktrace_graph_write(struct trace_array *tr, struct ftrace_graph_ent *
 	local_irq_restore(flags);
 	return written;
 }
+
 NOKPROBE_SYMBOL(ktrace_graph_write);
 
 static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
@@ -227,6 +231,7 @@ static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 	r->calltime = trace_clock_local();
 	rethook_hook(node, regs, false);
 }
+
 NOKPROBE_SYMBOL(ktrace_graph_entry);
 
 static void ktrace_graph_return(struct rethook_node *node, void *data,
@@ -268,6 +273,7 @@ static void ktrace_graph_return(struct rethook_node *node, void *data,
 	__this_cpu_write(current_kprobe, prev);
 	kcb->kprobe_status = prev_status;
 }
+
 NOKPROBE_SYMBOL(ktrace_graph_return);
 
 static int __init ktrace_graph_init(void)
@@ -332,6 +338,7 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 	ftrace_test_recursion_unlock(bit);
 	return 0;
 }
+
 NOKPROBE_SYMBOL(ktrace_pre_handler);
 
 static bool ktrace_within(unsigned long addr, const char *start, const char *end)

@@ -27,7 +27,6 @@ unsigned int arch_ktrace_preempt_count(bool via_trap)
 	return preempt_count() - IS_ENABLED(CONFIG_PREEMPT_COUNT);
 }
 
-
 /* Code entered other than by a call, or patched at run time */
 static const char * const ktrace_x86_trampolines[] = {
 	"__SCT__*",		/* static call trampolines */

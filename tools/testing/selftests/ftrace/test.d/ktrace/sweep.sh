@@ -78,17 +78,20 @@ while read -r name; do
 done < $TMPDIR/cand
 [ $inbatch -gt 0 ] && trace_batch
 
-summary="ktrace sweep ($(sed 's/1/optimized/; s/0/int3/' /proc/sys/debug/kprobes-optimization) probes):"
+mode=$(sed 's/1/optimized/; s/0/int3/' /proc/sys/debug/kprobes-optimization)
+summary="ktrace sweep ($mode probes):"
 summary="$summary $(wc -l < $TMPDIR/cand) candidates, $accepted accepted in $batches batches;"
 summary="$summary refused: $eperm EPERM (unsafe), $eexist EEXIST (fentry site),"
-summary="$summary $enoent ENOENT, $einval EINVAL (not a function start), $kprobes by kprobes, $other other"
+summary="$summary $enoent ENOENT, $einval EINVAL (not a function start),"
+summary="$summary $kprobes by kprobes, $other other"
 echo "$summary"
 # Also for the console, where the harness prints it
 echo "$summary" > /dev/kmsg
 echo "Refused, by reason:"
 dmesg -c >> $TMPDIR/klog
-sed -n 's/.*ktrace: [^ ]*: //p' $TMPDIR/klog | sed 's/cannot probe it (.*)/kprobes cannot probe it/' |
-	sort | uniq -c | sort -rn | tee $TMPDIR/reasons
+sed -n 's/.*ktrace: [^ ]*: //p' $TMPDIR/klog |
+	sed 's/cannot probe it (.*)/kprobes cannot probe it/' | sort | uniq -c | sort -rn |
+	tee $TMPDIR/reasons
 while read -r line; do
 	echo "ktrace sweep:   $line" > /dev/kmsg
 done < $TMPDIR/reasons
