@@ -14,12 +14,18 @@ timeout=${BOOT_TIMEOUT:-900}
 mem=1G
 [ "$flavor" = debug ] && mem=2G
 
-cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
 tsc=$(guest_tsc_params)
-[ -z "$tsc" ] || cmdline+=" $tsc"
-# ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
-[ -n "${BOOT_NO_FTRACE:-}" ] ||
-	cmdline+=" ftrace=function trace_buf_size=1M ftrace_notrace=:mod:kallmodsyms_fixture_beta"
+if [ "$mode" = run ]; then
+	# make run: what a user would type, and a console quiet but for
+	# warnings and /init's own lines (/dev/kmsg writes are warnings)
+	cmdline="console=ttyS0 loglevel=5 panic=-1 harness=$mode${tsc:+ $tsc} ftrace=function"
+else
+	cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
+	[ -z "$tsc" ] || cmdline+=" $tsc"
+	# ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
+	[ -n "${BOOT_NO_FTRACE:-}" ] ||
+		cmdline+=" ftrace=function trace_buf_size=1M ftrace_notrace=:mod:kallmodsyms_fixture_beta"
+fi
 cmdline+=" $extra"
 # BOOT_CMDLINE_ONLY=1: print the command line and stop (check.sh sizes a
 # parameter to what the command line holds).
