@@ -96,6 +96,20 @@ u8 ftrace_early_active = 1;
 
 bool ftrace_early_pending;
 
+#define FTRACE_EARLY_MAX_UNMATCHED	8
+
+/*
+ * A glob of the command line that matched nothing, for the warning at
+ * ftrace_init().  The parsed globs are in the brk area, given back once
+ * memblock is up: what the warning needs is kept here, its strings in
+ * ftrace_early_cmdline.
+ */
+struct ftrace_early_unmatched {
+	int entry;			/* 1 for the list's first */
+	const char *func;
+	const char *mod;		/* NULL without :mod: */
+};
+
 static struct {
 	enum ftrace_early_state state;
 	struct ftrace_early_entry *entries;
@@ -118,10 +132,13 @@ static struct {
 	char *notrace_arg;
 	char *size_arg;
 	/* What ftrace_early_stop() has to warn about. */
-	struct ftrace_early_glob *globs;
+	struct ftrace_early_glob *globs;	/* in brk: gone with it */
 	int nr_globs;			/* filter globs, then notrace globs */
 	int nr_filter_globs;
 	int nr_bad_globs;
+	/* Globs that matched nothing: ftrace_filter=, ftrace_notrace= */
+	struct ftrace_early_unmatched unmatched[2][FTRACE_EARLY_MAX_UNMATCHED];
+	int nr_unmatched[2];
 	bool bad_size;
 	bool no_room_for_filter;
 	bool unsorted;
@@ -425,6 +442,25 @@ static int __init ftrace_early_count_entries(const char *list)
 	return n;
 }
 
+/* Keep what the warning needs of the globs of list @which that matched nothing */
+static void __init ftrace_early_note_unmatched(int which, struct ftrace_early_glob *globs,
+					       int nr)
+{
+	struct ftrace_early_unmatched *u;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		if (globs[i].matched)
+			continue;
+		if (fe.nr_unmatched[which]++ >= FTRACE_EARLY_MAX_UNMATCHED)
+			continue;
+		u = &fe.unmatched[which][fe.nr_unmatched[which] - 1];
+		u->entry = i + 1;
+		u->func = globs[i].func.search;
+		u->mod = globs[i].has_mod ? globs[i].mod.search : NULL;
+	}
+}
+
 /*
  * Resolve the filter lists, taking the bitmaps and parsed entries from
  * @room bytes at *@p.  Return false if the lists cannot be honoured.
@@ -473,6 +509,8 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 	ftrace_early_filter_build(f, fe.globs, nr_filter,
 				  fe.globs + nr_filter, nr_notrace,
 				  &ftrace_early_kallsyms);
+	ftrace_early_note_unmatched(0, fe.globs, nr_filter);
+	ftrace_early_note_unmatched(1, fe.globs + nr_filter, nr_notrace);
 	*room -= (char *)f->traced + bitmap_size - *p;
 	*p = (char *)f->traced + bitmap_size;
 	return true;
@@ -569,6 +607,7 @@ void __init ftrace_early_memblock_ready(void)
 	}
 	memblock_free(fe.brk, FTRACE_EARLY_BRK_SIZE);
 	fe.brk = NULL;
+	fe.globs = NULL;
 out:
 	ftrace_early_active = 1;
 }
@@ -654,27 +693,19 @@ static inline void ftrace_early_bench(void) { }
 static inline void ftrace_early_bench_report(void) { }
 #endif
 
-#define FTRACE_EARLY_MAX_UNMATCHED	8
-
 /* Name the first globs of a list that matched nothing, count the rest. */
-static void __init ftrace_early_warn_unmatched(const char *list,
-					       struct ftrace_early_glob *globs,
-					       int nr)
+static void __init ftrace_early_warn_unmatched(const char *list, int which)
 {
-	int i, unmatched = 0;
+	struct ftrace_early_unmatched *u = fe.unmatched[which];
+	int i, n = min(fe.nr_unmatched[which], FTRACE_EARLY_MAX_UNMATCHED);
 
-	for (i = 0; i < nr; i++) {
-		if (globs[i].matched)
-			continue;
-		if (unmatched++ < FTRACE_EARLY_MAX_UNMATCHED)
-			pr_warn("%s entry %d (%s%s%s) matches no function\n",
-				list, i + 1, globs[i].func.search,
-				globs[i].has_mod ? ":mod:" : "",
-				globs[i].has_mod ? globs[i].mod.search : "");
-	}
-	if (unmatched > FTRACE_EARLY_MAX_UNMATCHED)
+	for (i = 0; i < n; i++)
+		pr_warn("%s entry %d (%s%s%s) matches no function\n",
+			list, u[i].entry, u[i].func, u[i].mod ? ":mod:" : "",
+			u[i].mod ? u[i].mod : "");
+	if (fe.nr_unmatched[which] > FTRACE_EARLY_MAX_UNMATCHED)
 		pr_warn("%s has %d more entries that match no function\n", list,
-			unmatched - FTRACE_EARLY_MAX_UNMATCHED);
+			fe.nr_unmatched[which] - FTRACE_EARLY_MAX_UNMATCHED);
 }
 
 static void __init ftrace_early_warn(void)
@@ -692,11 +723,8 @@ static void __init ftrace_early_warn(void)
 	if (fe.nr_bad_globs)
 		pr_warn("%d entries of ftrace_filter= or ftrace_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
 			fe.nr_bad_globs);
-	ftrace_early_warn_unmatched("ftrace_filter=", fe.globs,
-				    fe.nr_filter_globs);
-	ftrace_early_warn_unmatched("ftrace_notrace=",
-				    fe.globs + fe.nr_filter_globs,
-				    fe.nr_globs - fe.nr_filter_globs);
+	ftrace_early_warn_unmatched("ftrace_filter=", 0);
+	ftrace_early_warn_unmatched("ftrace_notrace=", 1);
 	if (fe.filter_arg && !fe.nr_filter_globs)
 		pr_warn("ftrace_filter= has no entries: ignored\n");
 	else if (fe.nr_filter_globs && fe.filter.traced && !fe.filter.nr_filter)
