@@ -2,9 +2,10 @@
 /*
  * Very early function tracing (CONFIG_VERY_EARLY_FUNCTION_TRACER).
  *
- * Until ftrace_init() turns them into NOPs, the fentry call sites that GCC
- * emits (FTRACE_MCOUNT_USE_CC on x86_64) call __fentry__, which returns at
- * once.  With this option __fentry__ first tests ftrace_early_active and,
+ * Until ftrace_init() turns them into NOPs, the fentry call sites call
+ * __fentry__, which returns at once: GCC's (FTRACE_MCOUNT_USE_CC on x86_64)
+ * and, since this option keeps objtool from writing NOPs at build time,
+ * Clang's.  With this option __fentry__ first tests ftrace_early_active and,
  * while it is set, has ftrace_early_record() note the call
  * (arch/x86/kernel/ftrace_64.S).  Everything below runs on the boot CPU
  * with interrupts off:

@@ -282,9 +282,8 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
   std::vector<std::string_view> t;
   while (in->Next(&line)) {
     if (line.empty()) continue;
-    // "VMA LMA SIZE ALIGN NAME", the name to the end of the line.  lld
-    // writes output sections without a name too (the linker script's
-    // assignments after .data..percpu make one): four columns.
+    // "VMA LMA SIZE ALIGN NAME", the name to the end of the line.  The
+    // linker script's ASSERT()s have an empty name: four columns.
     Split(line, 5, &t);
     if (t.size() < 4) in->Fail("expected VMA, LMA, size, alignment and a name");
     uint64_t vma = Hex(*in, t[0], "VMA");
@@ -301,9 +300,10 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
     size_t depth = Indent(rest);
     std::string_view name = rest.substr(depth);
     if (depth == 0) {
-      // The linker script's assignments outside output sections
-      // ("jiffies = jiffies_64", ". = ALIGN(...)") are not sections.
-      if (name.find(" = ") != std::string_view::npos) continue;
+      // Neither the linker script's ASSERT()s (no name) nor its
+      // assignments outside output sections ("jiffies = jiffies_64",
+      // ". += 8"; no section name holds '=') are sections.
+      if (name.empty() || name.find('=') != std::string_view::npos) continue;
       output = name;
       map->outputs.push_back({output, vma, size});
     } else if (depth == 8) {

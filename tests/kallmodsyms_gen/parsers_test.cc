@@ -81,22 +81,22 @@ TEST(LinkMapErrors, LldBadLine) {
             "x.map:2: expected a decimal alignment, got 'x6'");
 }
 
-// lld names no output section for what some assignments of the linker
-// script make: the name column is there, and empty.
-TEST(LinkMap, LldOutputSectionWithoutAName) {
+// lld writes the linker script's ASSERT()s with an empty name and its
+// assignments with the script's text: neither is an output section, and an
+// input section after them belongs to the section before.
+TEST(LinkMap, LldAssertsAndAssignmentsAreNotSections) {
   LineReader in("x.map",
                 "             VMA              LMA     Size Align Out     In      Symbol\n"
                 "               0                0        0     1 jiffies = jiffies_64\n"
                 "ffffffff81000000          1000000      100    64 .text\n"
                 "ffffffff81000000          1000000      100    16         a.o:(.text)\n"
                 "ffffffff8192b460 ffffffff8322d460        0     1 \n"
+                "ffffffff8192b460 ffffffff8322d460        8     1 . += 8\n"
                 "ffffffff8192c000          192c000       10    16 .init.text\n");
   LinkMap m = ReadLinkMap(&in);
-  ASSERT_EQ(m.outputs.size(), 3u);
+  ASSERT_EQ(m.outputs.size(), 2u);
   EXPECT_EQ(m.outputs[0].name, ".text");
-  EXPECT_EQ(m.outputs[1].name, "");
-  EXPECT_EQ(m.outputs[1].address, 0xffffffff8192b460u);
-  EXPECT_EQ(m.outputs[2].name, ".init.text");
+  EXPECT_EQ(m.outputs[1].name, ".init.text");
   ASSERT_EQ(m.pieces.size(), 1u);
 }
 
