@@ -90,17 +90,25 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
                             (base ? "_text" : "0") + ", " + std::string(too_far->name()) +
                             " is at 0x" + hex);
     }
+    std::vector<Run>& space_runs = runs[space];
+    uint64_t last_end = 0;  // the end of the range of the last run's symbol
     while (next != end) {
       uint64_t a = next->address;
       while (k < in.size() && in[k].end <= a) ++k;
       bool inside = k < in.size() && in[k].start <= a;
       uint32_t set = inside ? in[k].set : 0;
-      std::vector<Run>& space_runs = runs[space];
       if (space_runs.empty() || space_runs.back().set != set) space_runs.push_back({a, set});
+      last_end = inside ? in[k].end : 0;
       if (k == in.size()) break;  // no range from here on: one run
       // The first symbol past this range, or in the next one
       next = FirstAtOrAbove(next, end, inside ? in[k].end : in[k].start);
     }
+    // The last run ends where its module's range does: addresses past it
+    // (past the space's last symbol) belong to no module.
+    uint64_t space_limit = space == KALLMODSYMS_SPACE_PERCPU ? text_base : UINT64_MAX;
+    if (!space_runs.empty() && space_runs.back().set != 0 && last_end - base <= UINT32_MAX &&
+        last_end <= space_limit)
+      space_runs.push_back({last_end, 0});
     next = end;
   }
   // 2. Names of the modules that own symbols, each once, sorted.

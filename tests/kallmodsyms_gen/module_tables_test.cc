@@ -59,6 +59,27 @@ TEST(ModuleTables, GapsWithoutSymbolsFuseAway) {
   EXPECT_EQ(k.rows[2].start, 0x400u);
 }
 
+TEST(ModuleTables, TheLastModuleRangeIsClosed) {
+  Fixture f;
+  // The last symbols are alpha's: addresses past alpha's range are no
+  // module's, in the kernel space and in the per-cpu space.
+  f.map.Add(0x100, 0x200, f.beta);
+  f.map.Add(kText + 0x100, kText + 0x200, f.alpha);
+  SymbolList syms = Syms({0x0, 0x100, kText, kText + 0x100, kText + 0x180});
+  ModuleTables t = OptimizeModuleTables(f.map, f.sets, syms, kText, "nm");
+  const EncodedSpace& k = t.spaces[KALLMODSYMS_SPACE_KERNEL];
+  ASSERT_EQ(k.nr_ranges, 3u);  // none, alpha, none
+  EXPECT_EQ(k.rows[1].ref, RefOf(t, {"alpha"}));
+  EXPECT_EQ(k.rows[2].start, 0x200u);
+  EXPECT_EQ(k.rows[2].ref, 0u);
+  kallmodsyms_test::Decoder d(EmitAsm(t, EncodeSizes(syms), syms));
+  EXPECT_EQ(d.ModulesOf(kText + 0x1ff, kText), ModuleSet({"alpha"}));
+  EXPECT_TRUE(d.ModulesOf(kText + 0x200, kText).empty());
+  EXPECT_TRUE(d.ModulesOf(kText + 0x10000, kText).empty());
+  EXPECT_EQ(d.ModulesOf(0x1ff, kText), ModuleSet({"beta"}));
+  EXPECT_TRUE(d.ModulesOf(0x200, kText).empty());
+}
+
 TEST(ModuleTables, NamesAndListsAreStoredOnce) {
   Fixture f;
   f.map.Add(kText + 0x000, kText + 0x100, f.both);
@@ -76,7 +97,8 @@ TEST(ModuleTables, NamesAndListsAreStoredOnce) {
   // Single-module refs point at the names themselves.
   EXPECT_EQ(RefOf(t, {"alpha"}), (t.name_offset.at("alpha") << 1) | 1);
   EXPECT_EQ(RefOf(t, {"alpha", "beta"}), 1u << 1);
-  EXPECT_EQ(t.spaces[KALLMODSYMS_SPACE_KERNEL].nr_ranges, 4u);
+  // none, alpha, both, beta, and none from the end of beta's range on
+  EXPECT_EQ(t.spaces[KALLMODSYMS_SPACE_KERNEL].nr_ranges, 5u);
 }
 
 TEST(ModuleTables, PercpuAddressesGetTheirOwnSpace) {
@@ -84,9 +106,11 @@ TEST(ModuleTables, PercpuAddressesGetTheirOwnSpace) {
   f.map.Add(0x10, 0x20, f.beta);
   ModuleTables t = OptimizeModuleTables(f.map, f.sets, Syms({0x0, 0x10, kText}), kText, "nm");
   const EncodedSpace& p = t.spaces[KALLMODSYMS_SPACE_PERCPU];
-  ASSERT_EQ(p.nr_ranges, 2u);
+  ASSERT_EQ(p.nr_ranges, 3u);  // none, beta, none past beta's range
   EXPECT_EQ(p.rows[1].start, 0x10u);
   EXPECT_EQ(p.rows[1].ref, RefOf(t, {"beta"}));
+  EXPECT_EQ(p.rows[2].start, 0x20u);
+  EXPECT_EQ(p.rows[2].ref, 0u);
   EXPECT_TRUE(p.base_symbol.empty());
   EXPECT_EQ(t.spaces[KALLMODSYMS_SPACE_KERNEL].base_symbol, "_text");
 }
@@ -101,8 +125,9 @@ TEST(ModuleTables, BlocksIndexEveryNthRecordAndDecodeBack) {
   }
   ModuleTables t = OptimizeModuleTables(f.map, f.sets, syms, kText, "nm");
   const EncodedSpace& k = t.spaces[KALLMODSYMS_SPACE_KERNEL];
-  EXPECT_EQ(k.nr_ranges, 100u);
-  EXPECT_EQ(k.index.size(), (100 + KALLMODSYMS_RANGE_BLOCK - 1) / KALLMODSYMS_RANGE_BLOCK);
+  // The last symbol's range is a module's: one more, closing it
+  EXPECT_EQ(k.nr_ranges, 101u);
+  EXPECT_EQ(k.index.size(), (101 + KALLMODSYMS_RANGE_BLOCK - 1) / KALLMODSYMS_RANGE_BLOCK);
   kallmodsyms_test::Decoder d(EmitAsm(t, EncodeSizes(syms), syms));
   for (uint64_t i = 0; i < 100; ++i) {
     std::set<std::string> want;

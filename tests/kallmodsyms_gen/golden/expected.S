@@ -23,7 +23,7 @@ kallmodsyms_num_syms:
 	ALGN
 kallmodsyms_spaces:
 	.long	0x1	/* percpu: blocks */
-	.long	0x2	/* percpu: ranges */
+	.long	0x3	/* percpu: ranges */
 	PTR	kallmodsyms_percpu_index	/* percpu: block index */
 	PTR	kallmodsyms_percpu_stream	/* percpu: records */
 	.long	0x1	/* kernel: blocks */
@@ -54,6 +54,7 @@ kallmodsyms_percpu_index:
 kallmodsyms_percpu_stream:
 	.byte	0x0	/* 0x0: no module */
 	.byte	0x10, 0x19	/* 0x10: single */
+	.byte	0x10, 0x0	/* 0x20: no module */
 	.globl	kallmodsyms_kernel_index
 	ALGN
 kallmodsyms_kernel_index:
