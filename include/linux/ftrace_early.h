@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Very early function tracing: the hooks the boot code calls.
- * See kernel/trace/ftrace_early.c and Documentation/trace/ftrace-early.rst.
+ * Very early function tracing: the hooks the boot code calls, and what an
+ * architecture provides.  See kernel/trace/ftrace_early.c and
+ * Documentation/trace/ftrace-early.rst.
  */
 #ifndef _LINUX_FTRACE_EARLY_H
 #define _LINUX_FTRACE_EARLY_H
@@ -9,23 +10,60 @@
 #include <linux/types.h>
 
 struct trace_array;
+struct trace_buffer;
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER
+#include <asm/ftrace_early.h>
+
 /* Set while very early entries wait for the boot tracer to start. */
 extern bool ftrace_early_pending;
 
 void ftrace_early_record(unsigned long ip, unsigned long parent_ip);
+void __init ftrace_early_memory_known(void);
 void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
-u64 __init ftrace_early_clock_base(u64 tsc_now);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
+void ftrace_early_buffer_reset(struct trace_buffer *buffer);
+bool __init ftrace_early_keeps_clock(struct trace_array *tr);
+
+/*
+ * The architecture provides, besides __fentry__ calling
+ * ftrace_early_record() while ftrace_early_active is set, and calls to
+ * ftrace_early_memory_known() and ftrace_early_memblock_ready() from its
+ * setup code:
+ *
+ * arch_ftrace_early_counter() (<asm/ftrace_early.h>): a free-running
+ *	counter, usable from the first instruction of start_kernel().
+ * arch_ftrace_early_area(): a small area usable from start_kernel() on,
+ *	for the filter and the first entries; sets *@size.
+ * arch_ftrace_early_alloc(): @size bytes of memory, page aligned, once
+ *	ftrace_early_memory_known() is called, or NULL; it is given back
+ *	with memblock_free_late().
+ * arch_ftrace_early_cmdline(): the command line the kernel will use, as
+ *	it will be once the architecture has merged a built-in one.
+ * arch_ftrace_early_arm(): called when the tracer arms.
+ * arch_ftrace_early_counter_khz(): the counter's frequency, 0 if unknown.
+ * arch_ftrace_early_counter_step(): how much the counter has been set back
+ *	since arch_ftrace_early_arm() (firmware offsets the kernel undoes).
+ */
+void * __init arch_ftrace_early_area(size_t *size);
+void * __init arch_ftrace_early_alloc(size_t size);
+void __init arch_ftrace_early_cmdline(char *buf, size_t size);
+void __init arch_ftrace_early_arm(void);
+u32 __init arch_ftrace_early_counter_khz(void);
+s64 __init arch_ftrace_early_counter_step(void);
 #else
 #define ftrace_early_pending false
+static inline void ftrace_early_memory_known(void) { }
 static inline void ftrace_early_memblock_ready(void) { }
 static inline void ftrace_early_stop(void) { }
-static inline u64 ftrace_early_clock_base(u64 tsc_now) { return tsc_now; }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }
+static inline void ftrace_early_buffer_reset(struct trace_buffer *buffer) { }
+static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
+{
+	return false;
+}
 #endif
 
 #endif /* _LINUX_FTRACE_EARLY_H */

@@ -6,33 +6,40 @@
  * __fentry__, which returns at once: GCC's (FTRACE_MCOUNT_USE_CC on x86_64)
  * and, since this option keeps objtool from writing NOPs at build time,
  * Clang's.  With this option __fentry__ first tests ftrace_early_active and,
- * while it is set, has ftrace_early_record() note the call
- * (arch/x86/kernel/ftrace_64.S).  Everything below runs on the boot CPU
- * with interrupts off:
+ * while it is set, has ftrace_early_record() note the call.  Everything
+ * below runs on the boot CPU with interrupts off until step 4:
  *
  *  1. The __fentry__ call of start_kernel() itself arms the tracer: the
- *     command line is read with the kernel's own parser.  Without
- *     ftrace=function the tracer is off for good and __fentry__ is back to
- *     a test and a return.  Otherwise ftrace_filter= and ftrace_notrace=
- *     are resolved, with ftrace's glob parsing and matching, into a bitmap
- *     over the sorted __mcount_loc table, so that a call costs a binary
- *     search and a bit test, never a symbol look-up.
- *  2. Entries (call site, parent, TSC) go to memory from the brk area
- *     until setup_arch() has memblock with the kernel's page tables up
- *     (ftrace_early_memblock_ready()); then to a memblock buffer of the
- *     size asked for.  When it is full, recording stops; further calls are
- *     counted as dropped.
+ *     command line, as the architecture will make it, is read with the
+ *     kernel's own parser.  Without ftrace=function the tracer is off for
+ *     good and __fentry__ is back to a test and a return.  Otherwise
+ *     ftrace_filter= and ftrace_notrace= are resolved, with ftrace's glob
+ *     parsing and matching, into a bitmap over the sorted __mcount_loc
+ *     table, so that a call costs a binary search and a bit test, never a
+ *     symbol look-up.
+ *  2. Entries (call site, parent, counter) go to a small area the
+ *     architecture keeps (64 KiB on x86) until it knows the usable memory
+ *     (ftrace_early_memory_known()), then to a buffer of the size asked
+ *     for; or, if the architecture has none to give then, from memblock
+ *     (ftrace_early_memblock_ready()).  Calls that find the small area
+ *     full are counted, and the count goes into the trace where they would
+ *     have been.  When the buffer is full, recording stops; further calls
+ *     are counted as dropped.
  *  3. ftrace_init() stops the recording (ftrace_early_stop()).
- *  4. When the trace buffer exists, and before the function tracer starts,
- *     the entries are written to it with their own timestamps
+ *  4. When the boot tracer starts, its buffer just reset, the entries are
+ *     written to it on the boot CPU before anything else
  *     (ftrace_early_inject()), and the memory is freed.
  *
- * Timestamps: the TSC counts before it is calibrated.  When TSC-based
- * sched_clock() starts, it is made to count from the moment the tracer
- * was armed instead of from that moment (ftrace_early_clock_base()), so
- * that the early entries, converted with the calibrated TSC frequency,
- * are positive nanoseconds on the trace clock and in order with what
- * comes after.
+ * Timestamps: the counter runs before anything is calibrated.  At
+ * injection one reading of the counter and of the trace clock, taken
+ * together, and the counter's frequency known by then turn every entry
+ * into a time on the trace clock.  The trace clock starts after the
+ * tracer was armed: while the buffer holds entries older than its zero,
+ * the buffer's clock runs ahead of it by a fixed offset, so that times
+ * stay positive and in order; the first reset of the buffer ends that.
+ * The default clock switch of late_initcall (to "global" when
+ * sched_clock() is unstable) would reset the buffer: the clock is kept
+ * while the buffer holds the entries, and dmesg says so.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -48,37 +55,16 @@
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched.h>
 #include <linux/sizes.h>
 #include <linux/start_kernel.h>
 #include <linux/string.h>
 
-#include <asm/msr.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
-#include <asm/tsc.h>
 
 #include "trace.h"
 #include "ftrace_early_internal.h"
-
-/* One recorded call: 16 bytes. */
-struct ftrace_early_entry {
-	u32 ip;			/* the fentry call site, from _text */
-	u32 parent;		/* the return address, from _text */
-	u64 tsc;
-};
-
-#define FTRACE_EARLY_NO_PARENT	U32_MAX
-
-/*
- * The brk area holds, from the moment the tracer is armed until memblock
- * is up: the filter bitmaps, the parsed globs and the first entries.  It
- * takes no room in the kernel image file, and it is not kept: unused
- * unless the tracer is armed, given back once memblock is up.  An
- * unfiltered boot under QEMU makes about 320,000 calls before then
- * (probe_roms() checksums option ROMs a byte per call): 5 MiB.
- */
-#define FTRACE_EARLY_BRK_SIZE	SZ_8M
-RESERVE_BRK(ftrace_early, FTRACE_EARLY_BRK_SIZE);
 
 #define FTRACE_EARLY_MAX_SIZE	SZ_1G
 
@@ -90,10 +76,10 @@ enum ftrace_early_state {
 };
 
 /*
- * Tested by __fentry__.  In .data, not .bss: __fentry__ may be called
- * before clear_bss().
+ * Tested by __fentry__.  Initialized data, not .bss: __fentry__ may be
+ * called before clear_bss().
  */
-u8 ftrace_early_active = 1;
+u8 ftrace_early_active __ro_after_init = 1;
 
 bool ftrace_early_pending;
 
@@ -101,9 +87,9 @@ bool ftrace_early_pending;
 
 /*
  * A glob of the command line that matched nothing, for the warning at
- * ftrace_init().  The parsed globs are in the brk area, given back once
- * memblock is up: what the warning needs is kept here, its strings in
- * ftrace_early_cmdline.
+ * ftrace_init().  The parsed globs are in the early area, given back once
+ * the buffer is elsewhere: what the warning needs is kept here, its
+ * strings in ftrace_early_cmdline.
  */
 struct ftrace_early_unmatched {
 	int entry;			/* 1 for the list's first */
@@ -117,23 +103,32 @@ static struct {
 	unsigned int nr;		/* entries recorded */
 	unsigned int max;		/* entries the buffer holds now */
 	unsigned int max_total;		/* entries of the size asked for */
-	unsigned long dropped;
-	u64 first_drop_tsc;
-	u64 tsc_base;			/* TSC when the tracer was armed */
+	unsigned int nr_calls;		/* calls recorded and kept */
+	/*
+	 * When the early area fills up before the buffer comes, its last
+	 * three quarters, from entry gap_at on, become a ring: the first
+	 * calls and those just before the buffer are kept, and those the
+	 * ring overwrites counted.
+	 */
+	bool ring;
+	unsigned int gap_at;
+	unsigned long gap;		/* calls overwritten */
+	u64 gap_counter;		/* when the first of them came */
+	unsigned long dropped;		/* calls the buffer had no room for */
+	u64 first_drop_counter;
+	unsigned long recursion;	/* calls made while recording one */
+	bool recording;
 	struct ftrace_early_filter filter;
-	void *brk;			/* the brk part, until memblock is up */
-	void *buf;			/* the memblock entries and bitmap */
+	void *area;			/* the early area, until the buffer */
+	size_t area_size;
+	void *buf;			/* the buffer and the bitmap after it */
 	size_t buf_size;
-	unsigned long *bitmap;
-	size_t bitmap_size;
 	size_t size;			/* bytes asked for */
 	/* From the command line, pointing into ftrace_early_cmdline. */
 	bool function;
 	char *filter_arg;
 	char *notrace_arg;
 	char *size_arg;
-	/* What ftrace_early_stop() has to warn about. */
-	struct ftrace_early_glob *globs;	/* in brk: gone with it */
 	int nr_globs;			/* filter globs, then notrace globs */
 	int nr_filter_globs;
 	int nr_bad_globs;
@@ -143,34 +138,107 @@ static struct {
 	bool bad_size;
 	bool no_room_for_filter;
 	bool unsorted;
-	bool no_memblock;
+	bool no_memory;
+	/* At injection */
+	unsigned int not_written;	/* entries the trace buffer could not hold */
+	bool no_times;			/* no frequency: entries 1 ns apart */
 } fe __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
 
 static void __init ftrace_early_wait(unsigned long ip);
 
-/**
- * ftrace_early_tsc_to_clock - convert an early TSC reading to trace time
- * @tsc: the TSC at the event
- * @tsc_now: the TSC now
- * @clock_now: the trace clock now, in nanoseconds, read with @tsc_now
- * @khz: the calibrated TSC frequency
- *
- * Return: @clock_now less the time from @tsc to @tsc_now; at least 1, so
- * that an early event never reads as "no time"; @clock_now if @tsc is
- * not before @tsc_now.
+/*
+ * After injection: the buffer that holds the entries, the clock it was
+ * given and the offset its times carry (see above).
  */
-u64 ftrace_early_tsc_to_clock(u64 tsc, u64 tsc_now, u64 clock_now, u32 khz)
-{
-	u64 ns;
+static struct trace_buffer *ftrace_early_buffer;
+static u64 (*ftrace_early_plain_clock)(void) __ro_after_init;
+static u64 ftrace_early_offset;
+/* While the entries are written: the task writing them, and their time. */
+static struct task_struct *ftrace_early_writer;
+static u64 ftrace_early_ts;
 
-	if (tsc >= tsc_now || !khz)
-		return clock_now;
-	ns = mul_u64_u32_div(tsc_now - tsc, NSEC_PER_MSEC, khz);
-	if (ns >= clock_now)
-		return 1;
-	return clock_now - ns;
+static u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
+{
+	return mul_u64_u32_div(ticks, NSEC_PER_MSEC, khz);
+}
+
+/**
+ * ftrace_early_timebase_init - set up the conversion of counter readings
+ * @tb: the conversion
+ * @first: the counter at the first entry
+ * @counter_now: the counter now
+ * @clock_now: the trace clock now, in nanoseconds, read with @counter_now
+ * @khz: the counter's frequency
+ *
+ * If @first is older than the trace clock's zero (or than 1 us after it),
+ * @tb->offset is what the trace clock needs added for @first to be 1 us.
+ */
+void __init ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
+				       u64 first, u64 counter_now,
+				       u64 clock_now, u32 khz)
+{
+	u64 ns = 0;
+
+	tb->counter_now = counter_now;
+	tb->clock_now = clock_now;
+	tb->khz = khz;
+	if (khz && first < counter_now)
+		ns = ftrace_early_ticks_to_ns(counter_now - first, khz);
+	tb->offset = ns + NSEC_PER_USEC > clock_now ?
+		     ns + NSEC_PER_USEC - clock_now : 0;
+}
+
+/**
+ * ftrace_early_timebase_ts - the trace time of a counter reading
+ * @tb: the conversion
+ * @counter: the reading
+ *
+ * Return: the time, offset included; at least 1, and the time of "now" for
+ * a reading not before @tb->counter_now.
+ */
+u64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
+				    u64 counter)
+{
+	u64 now = tb->clock_now + tb->offset, ns;
+
+	if (counter >= tb->counter_now || !tb->khz)
+		return now;
+	ns = ftrace_early_ticks_to_ns(tb->counter_now - counter, tb->khz);
+	return ns < now ? now - ns : 1;
+}
+
+/**
+ * ftrace_early_rebase - undo a step of the counter in the entries
+ * @e: the entries, in the order they were recorded
+ * @nr: how many
+ * @step: how much the counter was set back, once, while or after they
+ *        were recorded (0: never)
+ *
+ * The step shows as a jump back (@step > 0) or forward by at least -@step
+ * between two entries; the entries before it, or all if there is none,
+ * are moved onto the counter as it runs now.
+ *
+ * Return: how many entries were moved.
+ */
+unsigned int __init ftrace_early_rebase(struct ftrace_early_entry *e,
+					unsigned int nr, s64 step)
+{
+	unsigned int i, at = nr;
+
+	if (!step)
+		return 0;
+	for (i = 1; i < nr; i++) {
+		if (step > 0 ? e[i].counter < e[i - 1].counter :
+		    e[i].counter - e[i - 1].counter >= (u64)-step) {
+			at = i;
+			break;
+		}
+	}
+	for (i = 0; i < at; i++)
+		e[i].counter -= step;
+	return at;
 }
 
 /**
@@ -201,6 +269,7 @@ bool notrace ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 	       test_bit(lo, f->traced);
 }
 
+
 /**
  * ftrace_early_record - record one call, from __fentry__
  * @ip: the fentry call site
@@ -208,28 +277,45 @@ bool notrace ftrace_early_filter_traced(const struct ftrace_early_filter *f,
  *
  * Called by __fentry__ while ftrace_early_active is set, which is only
  * before ftrace_init(): __init code and data are still there (__ref).
+ * Only the boot CPU runs, but an NMI or an exception fixup may run traced
+ * code in the middle of a call: such calls are counted, not recorded.
  */
 void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip)
 {
-	struct ftrace_early_entry *e;
 	unsigned long base = (unsigned long)_text;
+	struct ftrace_early_entry *e;
 
 	if (unlikely(fe.state != FTRACE_EARLY_RECORDING)) {
 		ftrace_early_wait(ip);
 		return;
 	}
-	if (!ftrace_early_filter_traced(&fe.filter, ip))
-		return;
-	if (unlikely(fe.nr >= fe.max)) {
-		if (!fe.dropped++)
-			fe.first_drop_tsc = rdtsc();
+	if (unlikely(fe.recording)) {
+		fe.recursion++;
 		return;
 	}
+	fe.recording = true;
+	if (!ftrace_early_filter_traced(&fe.filter, ip))
+		goto out;
+	if (unlikely(fe.nr >= fe.max)) {
+		if (fe.ring) {
+			e = &fe.entries[fe.gap_at + fe.gap % (fe.max - fe.gap_at)];
+			if (!fe.gap++)
+				fe.gap_counter = e->counter;
+			goto store;
+		}
+		if (!fe.dropped++)
+			fe.first_drop_counter = arch_ftrace_early_counter();
+		goto out;
+	}
 	e = &fe.entries[fe.nr++];
+	fe.nr_calls++;
+store:
 	e->ip = ip - base;
 	e->parent = parent_ip - base <= U32_MAX - 1 ? parent_ip - base :
 		    FTRACE_EARLY_NO_PARENT;
-	e->tsc = rdtsc();
+	e->counter = arch_ftrace_early_counter();
+out:
+	fe.recording = false;
 }
 
 /* Whether entry @g of a filter list selects the function at @ip. */
@@ -470,6 +556,7 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 {
 	struct ftrace_early_filter *f = &fe.filter;
 	int nr_filter, nr_notrace, max_filter, max_notrace;
+	struct ftrace_early_glob *globs;
 	size_t bitmap_size, globs_size;
 	unsigned int i;
 
@@ -482,21 +569,21 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 	max_filter = ftrace_early_count_entries(fe.filter_arg);
 	max_notrace = ftrace_early_count_entries(fe.notrace_arg);
 	bitmap_size = 2 * BITS_TO_LONGS(f->nr_sites) * sizeof(long);
-	globs_size = (max_filter + max_notrace) * sizeof(*fe.globs);
+	globs_size = (max_filter + max_notrace) * sizeof(*globs);
 	if (bitmap_size + globs_size > *room / 2) {
 		fe.no_room_for_filter = true;
 		return false;
 	}
-	fe.globs = (struct ftrace_early_glob *)*p;
+	globs = (struct ftrace_early_glob *)*p;
 	nr_filter = 0;
 	if (fe.filter_arg)
-		nr_filter = ftrace_early_parse_globs(fe.filter_arg, fe.globs,
+		nr_filter = ftrace_early_parse_globs(fe.filter_arg, globs,
 						     max_filter,
 						     &fe.nr_bad_globs);
 	nr_notrace = 0;
 	if (fe.notrace_arg)
 		nr_notrace = ftrace_early_parse_globs(fe.notrace_arg,
-						      fe.globs + nr_filter,
+						      globs + nr_filter,
 						      max_notrace,
 						      &fe.nr_bad_globs);
 	fe.nr_filter_globs = nr_filter;
@@ -507,11 +594,11 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 		return true;	/* nothing to filter with */
 
 	f->traced = (unsigned long *)PTR_ALIGN(*p, sizeof(long));
-	ftrace_early_filter_build(f, fe.globs, nr_filter,
-				  fe.globs + nr_filter, nr_notrace,
+	ftrace_early_filter_build(f, globs, nr_filter,
+				  globs + nr_filter, nr_notrace,
 				  &ftrace_early_kallsyms);
-	ftrace_early_note_unmatched(0, fe.globs, nr_filter);
-	ftrace_early_note_unmatched(1, fe.globs + nr_filter, nr_notrace);
+	ftrace_early_note_unmatched(0, globs, nr_filter);
+	ftrace_early_note_unmatched(1, globs + nr_filter, nr_notrace);
 	*room -= (char *)f->traced + bitmap_size - *p;
 	*p = (char *)f->traced + bitmap_size;
 	return true;
@@ -523,28 +610,32 @@ static void __init ftrace_early_arm(void)
 	size_t room;
 	char *p;
 
-	fe.tsc_base = rdtsc();
 	fe.state = FTRACE_EARLY_OFF;
 	fe.filter.sites = __start_mcount_loc;
 	fe.filter.nr_sites = __stop_mcount_loc - __start_mcount_loc;
-	strscpy(ftrace_early_cmdline, boot_command_line,
-		sizeof(ftrace_early_cmdline));
+	arch_ftrace_early_cmdline(ftrace_early_cmdline,
+				  sizeof(ftrace_early_cmdline));
 	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
 		   0, NULL, ftrace_early_param);
 	ftrace_early_parse_size();
 	if (!fe.function)
 		return;
 
-	room = FTRACE_EARLY_BRK_SIZE;
-	p = extend_brk(room, PAGE_SIZE);
-	fe.brk = p;
+	arch_ftrace_early_arm();
+	p = arch_ftrace_early_area(&room);
+	if (!p)
+		return;
+	fe.area = p;
+	fe.area_size = room;
 	if ((fe.filter_arg || fe.notrace_arg) &&
 	    !ftrace_early_setup_filter(&p, &room))
 		return;
 	p = PTR_ALIGN(p, sizeof(u64));
-	room = fe.brk + FTRACE_EARLY_BRK_SIZE - (void *)p;
+	room = fe.area + fe.area_size - (void *)p;
 	fe.entries = (struct ftrace_early_entry *)p;
 	fe.max = min_t(size_t, room / sizeof(*fe.entries), fe.max_total);
+	fe.ring = fe.max < fe.max_total && fe.max >= 4;
+	fe.gap_at = fe.max / 4;
 	fe.state = FTRACE_EARLY_RECORDING;
 }
 
@@ -561,74 +652,118 @@ static void __init ftrace_early_wait(unsigned long ip)
 	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
 }
 
-/**
- * ftrace_early_memblock_ready - move the entries to the buffer asked for
- *
- * Called by setup_arch() once memblock can allocate from mapped memory.
- * The brk part is given back.  Without memory, recording goes on in the
- * brk part.
+/*
+ * Move the entries and the filter bitmap from the early area to @buf
+ * (@size bytes, the entries then the bitmap).
  */
-void __init ftrace_early_memblock_ready(void)
+static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
+					unsigned int n)
 {
-	size_t entries_size, bitmap_size = 0;
-	struct ftrace_early_filter *f = &fe.filter;
-	unsigned long *bitmap = NULL;
-	void *buf;
+	unsigned int i;
 
-	if (fe.state != FTRACE_EARLY_RECORDING)
+	for (i = 0; i < n / 2; i++)
+		swap(e[i], e[n - 1 - i]);
+}
+
+/* Stop the ring of the early area, its entries put in the order of their calls. */
+static void __init ftrace_early_unring(void)
+{
+	struct ftrace_early_entry *ring = fe.entries + fe.gap_at;
+	unsigned int len = fe.max - fe.gap_at, oldest;
+
+	fe.ring = false;
+	if (!fe.gap)
 		return;
-	/* Full already: recording has stopped and stays stopped. */
-	if (fe.dropped)
-		return;
-	ftrace_early_active = 0;
-	entries_size = PAGE_ALIGN((size_t)fe.max_total * sizeof(*fe.entries));
-	buf = memblock_alloc_raw(entries_size, PAGE_SIZE);
-	if (buf && f->traced) {
-		bitmap_size = BITS_TO_LONGS(f->nr_sites) * sizeof(long);
-		bitmap = memblock_alloc_raw(bitmap_size, sizeof(long));
-		if (!bitmap) {
-			memblock_free(buf, entries_size);
-			buf = NULL;
-		}
-	}
-	if (!buf) {
-		fe.no_memblock = true;
-		goto out;
-	}
+	oldest = fe.gap % len;
+	ftrace_early_reverse(ring, oldest);
+	ftrace_early_reverse(ring + oldest, len - oldest);
+	ftrace_early_reverse(ring, len);
+}
+
+static void __init ftrace_early_move(void *buf, size_t size)
+{
+	struct ftrace_early_filter *f = &fe.filter;
+	size_t entries_size = (size_t)fe.max_total * sizeof(*fe.entries);
+	size_t bitmap_size = BITS_TO_LONGS(f->nr_sites) * sizeof(long);
+
+	ftrace_early_unring();
 	memcpy(buf, fe.entries, fe.nr * sizeof(*fe.entries));
 	fe.entries = buf;
 	fe.max = fe.max_total;
 	fe.buf = buf;
-	fe.buf_size = entries_size;
-	if (bitmap) {
+	fe.buf_size = size;
+	if (f->traced) {
+		unsigned long *bitmap = buf + ALIGN(entries_size, sizeof(long));
+
 		memcpy(bitmap, f->traced, bitmap_size);
 		f->traced = bitmap;
-		fe.bitmap = bitmap;
-		fe.bitmap_size = bitmap_size;
 	}
-	memblock_free(fe.brk, FTRACE_EARLY_BRK_SIZE);
-	fe.brk = NULL;
-	fe.globs = NULL;
-out:
+}
+
+/* Bytes of the buffer: the entries, then the filter bitmap. */
+static size_t __init ftrace_early_buf_bytes(void)
+{
+	size_t size = ALIGN((size_t)fe.max_total * sizeof(*fe.entries),
+			    sizeof(long));
+
+	if (fe.filter.traced)
+		size += BITS_TO_LONGS(fe.filter.nr_sites) * sizeof(long);
+	return PAGE_ALIGN(size);
+}
+
+/**
+ * ftrace_early_memory_known - move the entries to the buffer asked for
+ *
+ * Called by setup_arch() once the architecture knows the usable memory:
+ * arch_ftrace_early_alloc() then has the buffer.
+ */
+void __init ftrace_early_memory_known(void)
+{
+	size_t size;
+	void *buf;
+
+	if (fe.state != FTRACE_EARLY_RECORDING || fe.buf)
+		return;
+	ftrace_early_active = 0;
+	size = ftrace_early_buf_bytes();
+	buf = arch_ftrace_early_alloc(size);
+	if (buf)
+		ftrace_early_move(buf, size);
 	ftrace_early_active = 1;
 }
 
 /**
- * ftrace_early_clock_base - where TSC-based sched_clock() starts counting
- * @tsc_now: the TSC when sched_clock() is switched to it
+ * ftrace_early_memblock_ready - the buffer from memblock, if need be
  *
- * sched_clock() reads 0 at @tsc_now.  While very early entries are kept,
- * they are older than that: it is made to count from the moment the
- * tracer was armed instead.
- *
- * Return: the TSC reading at which sched_clock() is 0.
+ * Called by setup_arch() once memblock can allocate from mapped memory.
+ * If the architecture had no memory to give, the buffer comes from
+ * memblock; without memory, recording goes on in the early area.
  */
-u64 __init ftrace_early_clock_base(u64 tsc_now)
+void __init ftrace_early_memblock_ready(void)
 {
-	if ((fe.state == FTRACE_EARLY_RECORDING ||
-	     fe.state == FTRACE_EARLY_STOPPED) && fe.tsc_base < tsc_now)
-		return fe.tsc_base;
-	return tsc_now;
+	size_t size;
+	void *buf;
+
+	if (fe.state != FTRACE_EARLY_RECORDING)
+		return;
+	ftrace_early_active = 0;
+	if (!fe.buf) {
+		size = ftrace_early_buf_bytes();
+		buf = memblock_alloc_raw(size, PAGE_SIZE);
+		if (buf) {
+			ftrace_early_move(buf, size);
+		} else {
+			/* The early area is all there is. */
+			fe.no_memory = true;
+			ftrace_early_unring();
+			fe.max_total = fe.max;
+		}
+	}
+	if (fe.buf) {
+		memblock_free(fe.area, fe.area_size);
+		fe.area = NULL;
+	}
+	ftrace_early_active = 1;
 }
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
@@ -636,7 +771,7 @@ u64 __init ftrace_early_clock_base(u64 tsc_now)
 
 static struct {
 	unsigned int calls;
-	u64 off, recorded;		/* TSC cycles for all calls */
+	u64 off, recorded;		/* counter ticks for all calls */
 	bool traced;			/* the target passed the filters */
 } ftrace_early_bench_result __initdata;
 
@@ -648,7 +783,7 @@ static struct {
 static void __init ftrace_early_bench(void)
 {
 	int (*fn)(int) = ftrace_early_bench_target;
-	unsigned int i, n, nr = fe.nr;
+	unsigned int i, n, nr = fe.nr, calls = fe.nr_calls;
 	u64 t0, t1, t2;
 
 	/* Called through a pointer the compiler cannot see through. */
@@ -658,40 +793,40 @@ static void __init ftrace_early_bench(void)
 	if (fe.dropped || !n)
 		return;
 	ftrace_early_active = 0;
-	t0 = rdtsc();
+	t0 = arch_ftrace_early_counter();
 	for (i = 0; i < n; i++)
 		fn(i);
-	t1 = rdtsc();
+	t1 = arch_ftrace_early_counter();
 	ftrace_early_active = 1;
 	for (i = 0; i < n; i++)
 		fn(i);
 	ftrace_early_active = 0;
-	t2 = rdtsc();
+	t2 = arch_ftrace_early_counter();
 	ftrace_early_bench_result.calls = n;
 	ftrace_early_bench_result.off = t1 - t0;
 	ftrace_early_bench_result.recorded = t2 - t1;
 	ftrace_early_bench_result.traced = fe.nr == nr + n;
 	fe.nr = nr;
+	fe.nr_calls = calls;
 }
 
-static void __init ftrace_early_bench_report(void)
+static void __init ftrace_early_bench_report(u32 khz)
 {
 	struct { u64 off, recorded; } ns;
 	unsigned int n = ftrace_early_bench_result.calls;
 
-	if (!n || !tsc_khz)
+	if (!n || !khz)
 		return;
-	ns.off = mul_u64_u32_div(ftrace_early_bench_result.off, NSEC_PER_MSEC,
-				 tsc_khz);
-	ns.recorded = mul_u64_u32_div(ftrace_early_bench_result.recorded,
-				      NSEC_PER_MSEC, tsc_khz);
+	ns.off = ftrace_early_ticks_to_ns(ftrace_early_bench_result.off, khz);
+	ns.recorded = ftrace_early_ticks_to_ns(ftrace_early_bench_result.recorded,
+					       khz);
 	pr_info("benchmark: %u calls of a %s function: %llu ns per call recorded, %llu ns per call with the tracer off\n",
 		n, ftrace_early_bench_result.traced ? "traced" : "filtered out",
 		div_u64(ns.recorded, n), div_u64(ns.off, n));
 }
 #else
 static inline void ftrace_early_bench(void) { }
-static inline void ftrace_early_bench_report(void) { }
+static inline void ftrace_early_bench_report(u32 khz) { }
 #endif
 
 /* Name the first globs of a list that matched nothing, count the rest. */
@@ -716,11 +851,13 @@ static void __init ftrace_early_warn(void)
 			fe.size_arg, fe.size / SZ_1K);
 	if (!fe.function)
 		return;
+	if (!fe.area_size)
+		pr_warn("the architecture has no early area: nothing recorded\n");
 	if (fe.unsorted)
 		pr_warn("__mcount_loc is not sorted: filters cannot be applied, nothing recorded\n");
 	if (fe.no_room_for_filter)
-		pr_warn("ftrace_filter= and ftrace_notrace= need more than %u KiB: nothing recorded\n",
-			FTRACE_EARLY_BRK_SIZE / SZ_2K);
+		pr_warn("ftrace_filter= and ftrace_notrace= need more than %zu KiB: nothing recorded\n",
+			fe.area_size / SZ_2K);
 	if (fe.nr_bad_globs)
 		pr_warn("%d entries of ftrace_filter= or ftrace_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
 			fe.nr_bad_globs);
@@ -732,10 +869,9 @@ static void __init ftrace_early_warn(void)
 		pr_warn("ftrace_filter= selects no function: every function is traced, as after ftrace_init()\n");
 	if (fe.notrace_arg && fe.nr_globs == fe.nr_filter_globs)
 		pr_warn("ftrace_notrace= has no entries: ignored\n");
-	if (fe.no_memblock)
-		pr_warn("no memory for a %zu KiB buffer: using %u KiB\n",
-			fe.size / SZ_1K,
-			(unsigned int)(fe.max * sizeof(*fe.entries) / SZ_1K));
+	if (fe.no_memory)
+		pr_warn("no memory for a %zu KiB buffer: using %zu KiB\n",
+			fe.size / SZ_1K, fe.max * sizeof(*fe.entries) / SZ_1K);
 }
 
 /**
@@ -755,34 +891,82 @@ void __init ftrace_early_stop(void)
 		fe.state = FTRACE_EARLY_OFF;
 	}
 	ftrace_early_warn();
-	/* Armed, but the filters could not be honoured. */
-	if (fe.state == FTRACE_EARLY_OFF && fe.brk) {
-		free_reserved_area(fe.brk, fe.brk + FTRACE_EARLY_BRK_SIZE, -1,
-				   NULL);
-		fe.brk = NULL;
+	/* Armed, but nothing could be recorded. */
+	if (fe.state == FTRACE_EARLY_OFF && fe.area) {
+		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);
+		fe.area = NULL;
 	}
 }
 
-static u64 ftrace_early_ts __initdata;
-
-/* The ring buffer clock while the entries are written: their own time. */
-static u64 __init ftrace_early_clock(void)
+/*
+ * The clock of the buffer that holds the entries: theirs for the task
+ * writing them, else the trace clock plus the offset that keeps the
+ * entries' times positive (0 once the buffer has been reset).
+ */
+static u64 notrace ftrace_early_trace_clock(void)
 {
-	return ftrace_early_ts;
+	if (unlikely(READ_ONCE(ftrace_early_writer) == current))
+		return ftrace_early_ts;
+	return ftrace_early_plain_clock() + READ_ONCE(ftrace_early_offset);
 }
 
-/* A line in the trace after the entries when some were dropped. */
-static void __init ftrace_early_note_drops(struct trace_buffer *buffer,
-					   unsigned int trace_ctx)
+/**
+ * ftrace_early_buffer_reset - a trace buffer is being reset
+ * @buffer: the buffer, with recording disabled and commits finished
+ *
+ * Once the buffer that held the very early entries is reset, its clock
+ * is the trace clock again.
+ */
+void ftrace_early_buffer_reset(struct trace_buffer *buffer)
+{
+	if (likely(buffer != ftrace_early_buffer))
+		return;
+	WRITE_ONCE(ftrace_early_offset, 0);
+	ftrace_early_buffer = NULL;
+}
+
+/**
+ * ftrace_early_keeps_clock - keep the trace clock that times the entries
+ * @tr: the trace array whose default clock late_initcall would change
+ *
+ * Return: true if @tr's buffer holds the very early entries, which a
+ * change of clock would throw away; the clock is kept and dmesg says so.
+ */
+bool __init ftrace_early_keeps_clock(struct trace_array *tr)
+{
+	if (!ftrace_early_buffer || tr->array_buffer.buffer != ftrace_early_buffer)
+		return false;
+	pr_warn("sched_clock() is unstable, but the trace clock is kept while the buffer holds the boot trace: write \"global\" to trace_clock to switch\n");
+	return true;
+}
+
+/* The time of the next entry, recorded at @counter: never backwards. */
+static void __init ftrace_early_next_ts(const struct ftrace_early_timebase *tb,
+					u64 counter)
+{
+	if (fe.no_times)
+		ftrace_early_ts++;
+	else
+		ftrace_early_ts = max(ftrace_early_ts,
+				      ftrace_early_timebase_ts(tb, counter));
+}
+
+/* A line in the trace, at the time of @counter. */
+static void __init ftrace_early_note(struct trace_buffer *buffer,
+				     const struct ftrace_early_timebase *tb,
+				     u64 counter, unsigned int trace_ctx,
+				     const char *fmt, ...)
 {
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
-	char msg[96];
+	char msg[160];
+	va_list args;
 	int len;
 
-	len = scnprintf(msg, sizeof(msg),
-			"very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
-			fe.dropped);
+	va_start(args, fmt);
+	len = vscnprintf(msg, sizeof(msg), fmt, args);
+	va_end(args);
+	ftrace_early_next_ts(tb, counter);
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
 					  sizeof(*entry) + len + 1, trace_ctx);
 	if (!event)
@@ -793,43 +977,98 @@ static void __init ftrace_early_note_drops(struct trace_buffer *buffer,
 	trace_buffer_unlock_commit_nostack(buffer, event);
 }
 
-/* Write the entries to @tr, each with its own timestamp if possible. */
-static void __init ftrace_early_write(struct trace_array *tr,
-				      u64 (*clock)(void))
+/* Write entries [0, @n) to @buffer; return how many it took. */
+static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
+					      const struct ftrace_early_timebase *tb,
+					      unsigned int n, unsigned int trace_ctx)
 {
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	unsigned int trace_ctx = tracing_gen_ctx();
 	unsigned long base = (unsigned long)_text;
-	bool own_time = tsc_khz && trace_clock_in_ns(tr);
-	u64 tsc_now, clock_now, ts = 0;
+	struct ring_buffer_event *event;
 	struct ftrace_early_entry *e;
+	struct ftrace_entry *entry;
 	unsigned int i;
 
-	clock_now = ring_buffer_time_stamp(buffer);
-	tsc_now = rdtsc();
-	if (own_time)
-		ring_buffer_set_clock(buffer, ftrace_early_clock);
-	for (i = 0; i < fe.nr; i++) {
+	ftrace_early_ts = 0;
+	for (i = 0; i < n; i++) {
 		e = &fe.entries[i];
-		/* Never backwards, should the TSC have been set back. */
-		ts = max(ts, ftrace_early_tsc_to_clock(e->tsc, tsc_now,
-						       clock_now, tsc_khz));
-		ftrace_early_ts = ts;
-		trace_function(tr, base + e->ip,
-			       e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
-			       base + e->parent, trace_ctx);
+		if (i == fe.gap_at && fe.gap)
+			ftrace_early_note(buffer, tb, fe.gap_counter, trace_ctx,
+					  "very early function tracer: %lu calls not recorded here (the early area was full)\n",
+					  fe.gap);
+		ftrace_early_next_ts(tb, e->counter);
+		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
+						  sizeof(*entry), trace_ctx);
+		if (!event)
+			return i;
+		entry = ring_buffer_event_data(event);
+		entry->ip = base + e->ip;
+		entry->parent_ip = e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
+				   base + e->parent;
+		trace_buffer_unlock_commit_nostack(buffer, event);
 	}
-	if (fe.dropped) {
-		ftrace_early_ts = max(ts, ftrace_early_tsc_to_clock(fe.first_drop_tsc,
-								    tsc_now, clock_now,
-								    tsc_khz));
-		ftrace_early_note_drops(buffer, trace_ctx);
-	}
+	return n;
+}
+
+struct ftrace_early_injection {
+	struct trace_array *tr;
+	u64 (*clock)(void);
+};
+
+/*
+ * Write the entries to @tr's buffer, each with its own time if the clock
+ * counts nanoseconds, keeping the earliest if they do not all fit.
+ */
+static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
+{
+	struct trace_array *tr = inj->tr;
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	bool overwrite = tr->trace_flags & TRACE_ITER_OVERWRITE;
+	bool own_time = trace_clock_in_ns(tr);
+	unsigned int trace_ctx = tracing_gen_ctx();
+	struct ftrace_early_timebase tb = { };
+	unsigned int written, keep;
+	u64 counter_now, clock_now;
+	u32 khz;
+
+	ftrace_early_rebase(fe.entries, fe.nr, arch_ftrace_early_counter_step());
+	khz = arch_ftrace_early_counter_khz();
+	fe.no_times = own_time && !khz;
+	ftrace_early_bench_report(khz);
+
+	clock_now = inj->clock();
+	counter_now = arch_ftrace_early_counter();
+	if (own_time && fe.nr)
+		ftrace_early_timebase_init(&tb, fe.entries[0].counter,
+					   counter_now, clock_now, khz);
 	if (own_time) {
-		ring_buffer_set_clock(buffer, clock);
+		ftrace_early_plain_clock = inj->clock;
+		WRITE_ONCE(ftrace_early_writer, current);
+		ring_buffer_set_clock(buffer, ftrace_early_trace_clock);
+	}
+	/* Keep the first ones, whatever trace_options= will say. */
+	ring_buffer_change_overwrite(buffer, 0);
+	written = ftrace_early_write(buffer, &tb, fe.nr, trace_ctx);
+	if (written < fe.nr) {
+		/* Again, with room for the line that says so. */
+		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
+		keep = written > 8 ? written - 8 : 0;
+		ftrace_early_write(buffer, &tb, keep, trace_ctx);
+		fe.not_written = fe.nr - keep;
+		ftrace_early_note(buffer, &tb, fe.entries[keep].counter, trace_ctx,
+				  "very early function tracer: %u entries did not fit in the trace buffer (trace_buf_size=)\n",
+				  fe.not_written);
+	} else if (fe.dropped) {
+		ftrace_early_note(buffer, &tb, fe.first_drop_counter, trace_ctx,
+				  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
+				  fe.dropped);
+	}
+	ring_buffer_change_overwrite(buffer, overwrite);
+	if (own_time) {
+		WRITE_ONCE(ftrace_early_offset, tb.offset);
+		WRITE_ONCE(ftrace_early_writer, NULL);
+		ftrace_early_buffer = buffer;
 		/* The trace file hides what is older than the last reset. */
-		if (fe.nr)
-			tr->array_buffer.time_start = 0;
+		tr->array_buffer.time_start = 0;
 	}
 }
 
@@ -838,26 +1077,31 @@ static void __init ftrace_early_free(void)
 {
 	if (fe.buf)
 		memblock_free_late(__pa(fe.buf), fe.buf_size);
-	if (fe.bitmap)
-		memblock_free_late(__pa(fe.bitmap), fe.bitmap_size);
-	if (fe.brk)
-		free_reserved_area(fe.brk, fe.brk + FTRACE_EARLY_BRK_SIZE, -1,
-				   NULL);
+	if (fe.area)
+		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);
 	fe.buf = NULL;
-	fe.bitmap = NULL;
-	fe.brk = NULL;
+	fe.area = NULL;
 }
 
 static void __init __ftrace_early_inject(struct trace_array *tr,
 					 u64 (*clock)(void))
 {
-	ftrace_early_write(tr, clock);
-	pr_info("%u calls recorded, %lu dropped; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
-		fe.nr, fe.dropped,
+	struct ftrace_early_injection inj = { .tr = tr, .clock = clock };
+
+	ftrace_early_write_all(&inj);
+	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
+		fe.nr_calls, fe.dropped, fe.gap, fe.recursion,
 		fe.filter.nr_filter ?: fe.filter.nr_sites,
 		fe.filter.traced ? fe.filter.nr_notrace : 0,
 		fe.filter.nr_sites, fe.max * sizeof(*fe.entries) / SZ_1K);
-	ftrace_early_bench_report();
+	if (fe.not_written)
+		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
+			fe.not_written, fe.nr);
+	if (fe.no_times)
+		pr_warn("the counter's frequency is not known yet: times are estimated, the entries 1 ns apart in the order they were recorded\n");
+	if (ftrace_early_offset)
+		pr_info("the trace clock runs %llu ns ahead until the buffer is reset: the first entries are older than its zero\n",
+			ftrace_early_offset);
 	ftrace_early_free();
 }
 
@@ -885,7 +1129,7 @@ static int __init ftrace_early_discard(void)
 		return 0;
 	ftrace_early_pending = false;
 	pr_warn("the function tracer did not start at boot: %u calls discarded\n",
-		fe.nr);
+		fe.nr_calls);
 	ftrace_early_free();
 	return 0;
 }

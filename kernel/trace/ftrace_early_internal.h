@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Very early function tracing: the filter structure and the timestamp
+ * Very early function tracing: the filter, the entries and the timestamp
  * conversion, shared by kernel/trace/ftrace_early.c and its KUnit test.
  */
 #ifndef _FTRACE_EARLY_INTERNAL_H
@@ -42,6 +42,27 @@ struct ftrace_early_filter {
 	unsigned int nr_notrace;	/* sites ftrace_notrace= took out */
 };
 
+/* One recorded call: call site and parent, from _text. */
+struct ftrace_early_entry {
+	u32 ip;
+	u32 parent;
+	u64 counter;		/* arch_ftrace_early_counter() */
+};
+
+#define FTRACE_EARLY_NO_PARENT	U32_MAX
+
+/*
+ * How counter readings become trace clock times: from one reading of both
+ * (@counter_now, @clock_now) and the counter's frequency.  @offset is
+ * added to the trace clock while it holds entries older than its zero.
+ */
+struct ftrace_early_timebase {
+	u64 counter_now;
+	u64 clock_now;
+	u64 offset;
+	u32 khz;
+};
+
 /* The fentry call sites of vmlinux, sorted at build time. */
 extern unsigned long __start_mcount_loc[];
 extern unsigned long __stop_mcount_loc[];
@@ -54,7 +75,12 @@ void ftrace_early_filter_build(struct ftrace_early_filter *f,
 			       const struct ftrace_early_symbols *syms);
 bool ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 				unsigned long ip);
-u64 ftrace_early_tsc_to_clock(u64 tsc, u64 tsc_now, u64 clock_now, u32 khz);
+void ftrace_early_timebase_init(struct ftrace_early_timebase *tb, u64 first,
+				u64 counter_now, u64 clock_now, u32 khz);
+u64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
+			     u64 counter);
+unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
+				 s64 step);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
 int __init ftrace_early_bench_target(int x);

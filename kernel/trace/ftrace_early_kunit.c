@@ -241,42 +241,94 @@ static void early_filter_search(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ftrace_early_filter_traced(&f, 12345));
 }
 
-static void early_tsc_to_clock(struct kunit *test)
+static u64 __init early_ts(u64 first, u64 counter, u64 counter_now, u64 clock_now,
+			   u32 khz, u64 *offset)
 {
-	/* 1 GHz: a cycle is a nanosecond. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(1000, 2000, 5000, 1000000), 4000);
-	/* 2.5 GHz: 5,000,000 cycles are 2 ms. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(0, 5000000, 10000000, 2500000),
+	struct ftrace_early_timebase tb;
+
+	ftrace_early_timebase_init(&tb, first, counter_now, clock_now, khz);
+	*offset = tb.offset;
+	return ftrace_early_timebase_ts(&tb, counter);
+}
+
+static void __init early_timebase(struct kunit *test)
+{
+	u64 offset;
+
+	/* 1 GHz, the clock well past the first entry: no offset. */
+	KUNIT_EXPECT_EQ(test, early_ts(1000, 1000, 2000, 5000000, 1000000, &offset),
+			5000000 - 1000);
+	KUNIT_EXPECT_EQ(test, offset, 0);
+	/* 2.5 GHz: 5,000,000 ticks are 2 ms. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 5000000, 10000000, 2500000, &offset),
 			8000000);
-	/* The QEMU guest's frequency: 2,596,148 cycles are 1 ms. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(1000000, 3596148, 1000000, 2596148),
-			1);
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(1000000, 3596148, 1000001, 2596148),
-			1);
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(1000000, 3596148, 5000000, 2596148),
-			4000000);
-	/* Earlier than the clock can say: 1, never 0 or a wrapped value. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(0, 1ULL << 40, 1000, 1000000), 1);
-	/* Not before now, or no frequency: now. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(3000, 2000, 5000, 1000000), 5000);
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(1000, 2000, 5000, 0), 5000);
-	/* An hour of cycles at 4 GHz does not overflow. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_tsc_to_clock(0, 3600ULL * 4000000000ULL,
-							7200ULL * NSEC_PER_SEC, 4000000),
+	/* The first entry older than the clock's zero: it lands on 1 us. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 1ULL << 40, 1000, 1000000, &offset),
+			NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, offset, (1ULL << 40) + NSEC_PER_USEC - 1000);
+	/* ... and a later one keeps its distance to it. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 2000, 1ULL << 40, 1000, 1000000, &offset),
+			NSEC_PER_USEC + 2000);
+	/* A clock that does not run yet (0): the same. */
+	KUNIT_EXPECT_EQ(test, early_ts(100, 100, 2596148 + 100, 0, 2596148, &offset),
+			NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, offset, NSEC_PER_MSEC + NSEC_PER_USEC);
+	/* Not before now: now; no frequency: now. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 3000, 2000, 5000000, 1000000, &offset),
+			5000000);
+	KUNIT_EXPECT_EQ(test, early_ts(0, 1000, 2000, 5000000, 0, &offset), 5000000);
+	/* An hour of ticks at 4 GHz does not overflow. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 3600ULL * 4000000000ULL,
+				       7200ULL * NSEC_PER_SEC, 4000000, &offset),
 			3600ULL * NSEC_PER_SEC);
 }
 
-/* Later readings never convert to earlier times. */
-static void early_tsc_monotonic(struct kunit *test)
+/* Later readings never convert to earlier times, and never to 0. */
+static void __init early_timebase_monotonic(struct kunit *test)
 {
-	u64 tsc, prev = 0, ts;
+	struct ftrace_early_timebase tb;
+	u64 counter, prev = 0, ts;
 
-	for (tsc = 0; tsc < 10000000; tsc += 99991) {
-		ts = ftrace_early_tsc_to_clock(tsc, 10000000, 20000000, 2596148);
-		KUNIT_EXPECT_GE(test, ts, prev);
-		KUNIT_EXPECT_GT(test, ts, 0);
+	ftrace_early_timebase_init(&tb, 0, 10000000, 20000, 2596148);
+	for (counter = 0; counter < 10000000; counter += 99991) {
+		ts = ftrace_early_timebase_ts(&tb, counter);
+		KUNIT_EXPECT_GT(test, ts, prev);
 		prev = ts;
 	}
+	KUNIT_EXPECT_LE(test, prev, 20000 + tb.offset);
+}
+
+/* A counter set back (or forward) once: the entries before it follow. */
+static void __init early_rebase(struct kunit *test)
+{
+	struct ftrace_early_entry e[5];
+	static const u64 back[] = { 5000, 5100, 5200, 300, 400 };
+	static const u64 fwd[] = { 100, 200, 9300, 9400, 9500 };
+	unsigned int i;
+
+	for (i = 0; i < 5; i++)
+		e[i].counter = back[i];
+	/* Set back by 5000 between the third and the fourth. */
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 5000), 3);
+	for (i = 1; i < 5; i++)
+		KUNIT_EXPECT_GT(test, e[i].counter, e[i - 1].counter);
+	KUNIT_EXPECT_EQ(test, e[0].counter, 0);
+
+	for (i = 0; i < 5; i++)
+		e[i].counter = fwd[i];
+	/* Set forward by 9000: the jump is at least that. */
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, -9000), 2);
+	KUNIT_EXPECT_EQ(test, e[1].counter, 9200);
+	KUNIT_EXPECT_LT(test, e[1].counter, e[2].counter);
+
+	/* Set back after the last entry: all of them move. */
+	for (i = 0; i < 5; i++)
+		e[i].counter = fwd[i] + 100000;
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 100000), 5);
+	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
+	/* No step: nothing moves. */
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 0), 0);
+	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 }
 
 static struct kunit_case __refdata ftrace_early_cases[] = {
@@ -287,8 +339,9 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_filter_nonsense),
 	KUNIT_CASE(early_filter_parse),
 	KUNIT_CASE(early_filter_search),
-	KUNIT_CASE(early_tsc_to_clock),
-	KUNIT_CASE(early_tsc_monotonic),
+	KUNIT_CASE(early_timebase),
+	KUNIT_CASE(early_timebase_monotonic),
+	KUNIT_CASE(early_rebase),
 	{}
 };
 

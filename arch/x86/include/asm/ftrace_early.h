@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * x86 side of the very early function tracer: the counter read on every
+ * recorded call.  The rest of the interface is in <linux/ftrace_early.h>
+ * and arch/x86/kernel/ftrace_early.c.
+ */
+#ifndef _ASM_X86_FTRACE_EARLY_H
+#define _ASM_X86_FTRACE_EARLY_H
+
+#include <asm/msr.h>
+
+/* The TSC runs from reset on, calibrated or not. */
+static __always_inline u64 arch_ftrace_early_counter(void)
+{
+	return rdtsc();
+}
+
+#endif /* _ASM_X86_FTRACE_EARLY_H */
