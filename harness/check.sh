@@ -58,8 +58,10 @@ grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
 
 # Boots with command lines of their own (harness/early-boots.list).
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
-while IFS='|' read -r name cases extra <&3; do
+while IFS='|' read -r name cases extra only <&3; do
 	name=$(trim "$name") cases=$(trim "$cases") extra="$(trim "$extra") kunit.enable=0"
+	only=$(trim "${only:-}")
+	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
 	if [[ $extra == *@LONG_LIST@* ]]; then
 		used=$(BOOT_CMDLINE_ONLY=1 "$ROOT/harness/boot.sh" "$flavor" check - \
 			"${extra/@LONG_LIST@/} harness_cases=$cases" | wc -c)
