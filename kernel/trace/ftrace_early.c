@@ -269,7 +269,6 @@ bool notrace ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 	       test_bit(lo, f->traced);
 }
 
-
 /**
  * ftrace_early_record - record one call, from __fentry__
  * @ip: the fentry call site
