@@ -15,30 +15,28 @@ struct trace_buffer;
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER
 #include <asm/ftrace_early.h>
 
+/* Tested by __fentry__: set while calls are recorded. */
+extern u8 ftrace_early_active;
 /* Set while very early entries wait for the boot tracer to start. */
 extern bool ftrace_early_pending;
 
 void ftrace_early_record(unsigned long ip, unsigned long parent_ip);
-void __init ftrace_early_memory_known(void);
 void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
-void ftrace_early_buffer_reset(struct trace_buffer *buffer);
+bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
 bool __init ftrace_early_keeps_clock(struct trace_array *tr);
 
 /*
  * The architecture provides, besides __fentry__ calling
- * ftrace_early_record() while ftrace_early_active is set, and calls to
- * ftrace_early_memory_known() and ftrace_early_memblock_ready() from its
- * setup code:
+ * ftrace_early_record() while ftrace_early_active is set, and a call to
+ * ftrace_early_memblock_ready() from its setup code once memblock can
+ * allocate from mapped memory:
  *
  * arch_ftrace_early_counter() (<asm/ftrace_early.h>): a free-running
  *	counter, usable from the first instruction of start_kernel().
  * arch_ftrace_early_area(): a small area usable from start_kernel() on,
  *	for the filter and the first entries; sets *@size.
- * arch_ftrace_early_alloc(): @size bytes of memory, page aligned, once
- *	ftrace_early_memory_known() is called, or NULL; it is given back
- *	with memblock_free_late().
  * arch_ftrace_early_cmdline(): the command line the kernel will use, as
  *	it will be once the architecture has merged a built-in one.
  * arch_ftrace_early_arm(): called when the tracer arms.
@@ -47,19 +45,20 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr);
  *	since arch_ftrace_early_arm() (firmware offsets the kernel undoes).
  */
 void * __init arch_ftrace_early_area(size_t *size);
-void * __init arch_ftrace_early_alloc(size_t size);
 void __init arch_ftrace_early_cmdline(char *buf, size_t size);
 void __init arch_ftrace_early_arm(void);
 u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
 #else
 #define ftrace_early_pending false
-static inline void ftrace_early_memory_known(void) { }
 static inline void ftrace_early_memblock_ready(void) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }
-static inline void ftrace_early_buffer_reset(struct trace_buffer *buffer) { }
+static inline bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
+{
+	return false;
+}
 static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
 {
 	return false;

@@ -18,13 +18,13 @@
  *     table, so that a call costs a binary search and a bit test, never a
  *     symbol look-up.
  *  2. Entries (call site, parent, counter) go to a small area the
- *     architecture keeps (64 KiB on x86) until it knows the usable memory
- *     (ftrace_early_memory_known()), then to a buffer of the size asked
- *     for; or, if the architecture has none to give then, from memblock
- *     (ftrace_early_memblock_ready()).  Calls that find the small area
- *     full are counted, and the count goes into the trace where they would
- *     have been.  When the buffer is full, recording stops; further calls
- *     are counted as dropped.
+ *     architecture keeps (64 KiB on x86) until memblock can allocate from
+ *     mapped memory (ftrace_early_memblock_ready()), then to a buffer of
+ *     the size asked for.  If the small area fills up first, its last
+ *     three quarters become a ring: the calls it overwrites are counted,
+ *     and the count goes into the trace where they would have been.  When
+ *     the buffer is full, recording stops; further calls are counted as
+ *     dropped.
  *  3. ftrace_init() stops the recording (ftrace_early_stop()).
  *  4. When the boot tracer starts, its buffer just reset, the entries are
  *     written to it on the boot CPU before anything else
@@ -39,7 +39,7 @@
  * stay positive and in order; the first reset of the buffer ends that.
  * The default clock switch of late_initcall (to "global" when
  * sched_clock() is unstable) would reset the buffer: the clock is kept
- * while the buffer holds the entries, and dmesg says so.
+ * while the buffer still holds the entries, and dmesg says so.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -50,12 +50,12 @@
 #include <linux/kallmodsyms.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/kmemleak.h>
 #include <linux/math64.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/ring_buffer.h>
-#include <linux/sched.h>
 #include <linux/sizes.h>
 #include <linux/start_kernel.h>
 #include <linux/string.h>
@@ -149,15 +149,15 @@ static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
 static void __init ftrace_early_wait(unsigned long ip);
 
 /*
- * After injection: the buffer that holds the entries, the clock it was
- * given and the offset its times carry (see above).
+ * After injection: the buffer that holds the entries and the CPU they are
+ * on, the trace clock and the offset the buffer's clock adds to it.
  */
 static struct trace_buffer *ftrace_early_buffer;
+static int ftrace_early_cpu;
 static u64 (*ftrace_early_plain_clock)(void) __ro_after_init;
-static u64 ftrace_early_offset;
-/* While the entries are written: the task writing them, and their time. */
-static struct task_struct *ftrace_early_writer;
-static u64 ftrace_early_ts;
+static u64 ftrace_early_offset __ro_after_init;
+/* The time of the entry being written. */
+static u64 ftrace_early_ts __initdata;
 
 static u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
 {
@@ -218,9 +218,12 @@ u64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
  *
  * The step shows as a jump back (@step > 0) or forward by at least -@step
  * between two entries; the entries before it, or all if there is none,
- * are moved onto the counter as it runs now.
+ * are moved onto the counter as it runs now.  A step smaller than the
+ * time between two entries may not show: then all move, those after the
+ * step @step ticks too early.
  *
- * Return: how many entries were moved.
+ * Return: the index of the first entry recorded after the step; @nr if
+ * none was, or if there was no step.
  */
 unsigned int __init ftrace_early_rebase(struct ftrace_early_entry *e,
 					unsigned int nr, s64 step)
@@ -228,7 +231,7 @@ unsigned int __init ftrace_early_rebase(struct ftrace_early_entry *e,
 	unsigned int i, at = nr;
 
 	if (!step)
-		return 0;
+		return nr;
 	for (i = 1; i < nr; i++) {
 		if (step > 0 ? e[i].counter < e[i - 1].counter :
 		    e[i].counter - e[i - 1].counter >= (u64)-step) {
@@ -651,10 +654,6 @@ static void __init ftrace_early_wait(unsigned long ip)
 	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
 }
 
-/*
- * Move the entries and the filter bitmap from the early area to @buf
- * (@size bytes, the entries then the bitmap).
- */
 static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
 					unsigned int n)
 {
@@ -679,6 +678,10 @@ static void __init ftrace_early_unring(void)
 	ftrace_early_reverse(ring, len);
 }
 
+/*
+ * Move the entries and the filter bitmap from the early area to @buf
+ * (@size bytes, the entries then the bitmap).
+ */
 static void __init ftrace_early_move(void *buf, size_t size)
 {
 	struct ftrace_early_filter *f = &fe.filter;
@@ -711,32 +714,10 @@ static size_t __init ftrace_early_buf_bytes(void)
 }
 
 /**
- * ftrace_early_memory_known - move the entries to the buffer asked for
- *
- * Called by setup_arch() once the architecture knows the usable memory:
- * arch_ftrace_early_alloc() then has the buffer.
- */
-void __init ftrace_early_memory_known(void)
-{
-	size_t size;
-	void *buf;
-
-	if (fe.state != FTRACE_EARLY_RECORDING || fe.buf)
-		return;
-	ftrace_early_active = 0;
-	size = ftrace_early_buf_bytes();
-	buf = arch_ftrace_early_alloc(size);
-	if (buf)
-		ftrace_early_move(buf, size);
-	ftrace_early_active = 1;
-}
-
-/**
  * ftrace_early_memblock_ready - the buffer from memblock, if need be
  *
  * Called by setup_arch() once memblock can allocate from mapped memory.
- * If the architecture had no memory to give, the buffer comes from
- * memblock; without memory, recording goes on in the early area.
+ * Without memory, recording goes on in the early area.
  */
 void __init ftrace_early_memblock_ready(void)
 {
@@ -897,43 +878,51 @@ void __init ftrace_early_stop(void)
 	}
 }
 
-/*
- * The clock of the buffer that holds the entries: theirs for the task
- * writing them, else the trace clock plus the offset that keeps the
- * entries' times positive (0 once the buffer has been reset).
- */
-static u64 notrace ftrace_early_trace_clock(void)
+/* The buffer's clock while the entries are written: theirs. */
+static u64 __init ftrace_early_entry_clock(void)
 {
-	if (unlikely(READ_ONCE(ftrace_early_writer) == current))
-		return ftrace_early_ts;
-	return ftrace_early_plain_clock() + READ_ONCE(ftrace_early_offset);
+	return ftrace_early_ts;
+}
+
+/*
+ * The buffer's clock after, while it holds entries older than the trace
+ * clock's zero: the trace clock plus the offset that makes them positive.
+ */
+static u64 notrace ftrace_early_offset_clock(void)
+{
+	return ftrace_early_plain_clock() + ftrace_early_offset;
 }
 
 /**
  * ftrace_early_buffer_reset - a trace buffer is being reset
  * @buffer: the buffer, with recording disabled and commits finished
  *
- * Once the buffer that held the very early entries is reset, its clock
- * is the trace clock again.
+ * Return: true if @buffer held the very early entries: its clock must be
+ * the trace clock again (the caller sets it).
  */
-void ftrace_early_buffer_reset(struct trace_buffer *buffer)
+bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
 {
-	if (likely(buffer != ftrace_early_buffer))
-		return;
-	WRITE_ONCE(ftrace_early_offset, 0);
+	if (likely(!buffer || buffer != ftrace_early_buffer))
+		return false;
 	ftrace_early_buffer = NULL;
+	return true;
 }
 
 /**
  * ftrace_early_keeps_clock - keep the trace clock that times the entries
  * @tr: the trace array whose default clock late_initcall would change
  *
- * Return: true if @tr's buffer holds the very early entries, which a
- * change of clock would throw away; the clock is kept and dmesg says so.
+ * Return: true if @tr's buffer still holds all the very early entries (none
+ * overwritten or read), which a change of clock would throw away; the
+ * clock is kept and dmesg says so.
  */
 bool __init ftrace_early_keeps_clock(struct trace_array *tr)
 {
-	if (!ftrace_early_buffer || tr->array_buffer.buffer != ftrace_early_buffer)
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+
+	if (!ftrace_early_buffer || buffer != ftrace_early_buffer ||
+	    ring_buffer_overrun_cpu(buffer, ftrace_early_cpu) ||
+	    ring_buffer_read_events_cpu(buffer, ftrace_early_cpu))
 		return false;
 	pr_warn("sched_clock() is unstable, but the trace clock is kept while the buffer holds the boot trace: write \"global\" to trace_clock to switch\n");
 	return true;
@@ -1008,6 +997,20 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 	return n;
 }
 
+/*
+ * A step of the counter (see ftrace_early_rebase()) moves the entries
+ * before it, and the times of the lines about lost calls with them.
+ */
+static void __init ftrace_early_rebase_all(s64 step)
+{
+	unsigned int at = ftrace_early_rebase(fe.entries, fe.nr, step);
+
+	if (fe.gap && fe.gap_at <= at)
+		fe.gap_counter -= step;
+	if (fe.dropped && at == fe.nr)
+		fe.first_drop_counter -= step;
+}
+
 struct ftrace_early_injection {
 	struct trace_array *tr;
 	u64 (*clock)(void);
@@ -1029,7 +1032,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	u64 counter_now, clock_now;
 	u32 khz;
 
-	ftrace_early_rebase(fe.entries, fe.nr, arch_ftrace_early_counter_step());
+	ftrace_early_rebase_all(arch_ftrace_early_counter_step());
 	khz = arch_ftrace_early_counter_khz();
 	fe.no_times = own_time && !khz;
 	ftrace_early_bench_report(khz);
@@ -1039,11 +1042,9 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	if (own_time && fe.nr)
 		ftrace_early_timebase_init(&tb, fe.entries[0].counter,
 					   counter_now, clock_now, khz);
-	if (own_time) {
-		ftrace_early_plain_clock = inj->clock;
-		WRITE_ONCE(ftrace_early_writer, current);
-		ring_buffer_set_clock(buffer, ftrace_early_trace_clock);
-	}
+	/* Only this CPU runs, with interrupts off: no other writer. */
+	if (own_time)
+		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	/* Keep the first ones, whatever trace_options= will say. */
 	ring_buffer_change_overwrite(buffer, 0);
 	written = ftrace_early_write(buffer, &tb, fe.nr, trace_ctx);
@@ -1063,19 +1064,29 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	}
 	ring_buffer_change_overwrite(buffer, overwrite);
 	if (own_time) {
-		WRITE_ONCE(ftrace_early_offset, tb.offset);
-		WRITE_ONCE(ftrace_early_writer, NULL);
-		ftrace_early_buffer = buffer;
+		ftrace_early_plain_clock = inj->clock;
+		ftrace_early_offset = tb.offset;
+		ring_buffer_set_clock(buffer, tb.offset ? ftrace_early_offset_clock :
+				      inj->clock);
 		/* The trace file hides what is older than the last reset. */
 		tr->array_buffer.time_start = 0;
 	}
+	ftrace_early_buffer = buffer;
+	ftrace_early_cpu = raw_smp_processor_id();
 }
 
-/* Give back the memory of the entries. */
+/*
+ * Give back the memory of the entries.  The buffer is memblock memory
+ * reserved at boot, whose struct pages memblock_free_all() initialized
+ * even where their zone's are deferred.
+ */
 static void __init ftrace_early_free(void)
 {
-	if (fe.buf)
-		memblock_free_late(__pa(fe.buf), fe.buf_size);
+	if (fe.buf) {
+		kmemleak_free_part_phys(__pa(fe.buf), fe.buf_size);
+		free_reserved_area(fe.buf, fe.buf + fe.buf_size, -1,
+				   "very early function trace");
+	}
 	if (fe.area)
 		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);
 	fe.buf = NULL;

@@ -327,7 +327,7 @@ static void __init early_rebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 100000), 5);
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 	/* No step: nothing moves. */
-	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 0), 0);
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 0), 5);
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 }
 
