@@ -21,7 +21,7 @@ extern u8 ftrace_early_active;
 extern bool ftrace_early_pending;
 
 void ftrace_early_record(unsigned long ip, unsigned long parent_ip);
-void __init ftrace_early_memblock_ready(void);
+void __init ftrace_early_memblock_ready(phys_addr_t max_addr);
 void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
 bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
@@ -30,8 +30,8 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr);
 /*
  * The architecture provides, besides __fentry__ calling
  * ftrace_early_record() while ftrace_early_active is set, and a call to
- * ftrace_early_memblock_ready() from its setup code once memblock can
- * allocate from mapped memory:
+ * ftrace_early_memblock_ready() from its setup code once memblock has the
+ * memory and its reservations, with the end of what is mapped:
  *
  * arch_ftrace_early_counter() (<asm/ftrace_early.h>): a free-running
  *	counter, usable from the first instruction of start_kernel().
@@ -51,7 +51,7 @@ u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
 #else
 #define ftrace_early_pending false
-static inline void ftrace_early_memblock_ready(void) { }
+static inline void ftrace_early_memblock_ready(phys_addr_t max_addr) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }

@@ -18,8 +18,8 @@
  *     table, so that a call costs a binary search and a bit test, never a
  *     symbol look-up.
  *  2. Entries (call site, parent, counter) go to a small area the
- *     architecture keeps (64 KiB on x86) until memblock can allocate from
- *     mapped memory (ftrace_early_memblock_ready()), then to a buffer of
+ *     architecture keeps (64 KiB on x86) until memblock can give memory
+ *     (ftrace_early_memblock_ready()), then to a buffer of
  *     the size asked for.  If the small area fills up first, its last
  *     three quarters become a ring: the calls it overwrites are counted,
  *     and the count goes into the trace where they would have been.  When
@@ -714,13 +714,16 @@ static size_t __init ftrace_early_buf_bytes(void)
 }
 
 /**
- * ftrace_early_memblock_ready - the buffer from memblock, if need be
+ * ftrace_early_memblock_ready - move the entries to a buffer from memblock
+ * @max_addr: the end of the memory the buffer may take, which must be
+ *            mapped at __va() until the entries are injected
  *
- * Called by setup_arch() once memblock can allocate from mapped memory.
- * Without memory, recording goes on in the early area.
+ * Called by setup_arch() once memblock has the memory and its final
+ * reservations.  Without memory, recording goes on in the early area.
  */
-void __init ftrace_early_memblock_ready(void)
+void __init ftrace_early_memblock_ready(phys_addr_t max_addr)
 {
+	phys_addr_t phys;
 	size_t size;
 	void *buf;
 
@@ -729,7 +732,9 @@ void __init ftrace_early_memblock_ready(void)
 	ftrace_early_active = 0;
 	if (!fe.buf) {
 		size = ftrace_early_buf_bytes();
-		buf = memblock_alloc_raw(size, PAGE_SIZE);
+		/* Not memblock_alloc_raw(): its limit may still be low. */
+		phys = memblock_phys_alloc_range(size, PAGE_SIZE, 0, max_addr);
+		buf = phys ? phys_to_virt(phys) : NULL;
 		if (buf) {
 			ftrace_early_move(buf, size);
 		} else {

@@ -22,9 +22,10 @@
 
 /*
  * The filter bitmaps and the first entries, from start_kernel() until
- * memblock can allocate from mapped memory.  It is the only cost of the tracer
- * in the image: it grows the memory the boot loader sets aside
- * (init_size) by this much, and clear_bss() clears it.
+ * memblock has the memory (ftrace_early_memblock_ready() in setup_arch()).
+ * It is the only cost of the tracer in the image: it grows the memory the
+ * boot loader sets aside (init_size) by this much, and clear_bss() clears
+ * it.
  */
 #define FTRACE_EARLY_AREA_SIZE	SZ_64K
 RESERVE_BRK(ftrace_early, FTRACE_EARLY_AREA_SIZE);
