@@ -21,7 +21,7 @@ extern u8 ftrace_early_active;
 extern bool ftrace_early_pending;
 
 void ftrace_early_record(unsigned long ip, unsigned long parent_ip);
-void __init ftrace_early_memblock_ready(phys_addr_t max_addr);
+void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
 bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
@@ -31,12 +31,15 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr);
  * The architecture provides, besides __fentry__ calling
  * ftrace_early_record() while ftrace_early_active is set, and a call to
  * ftrace_early_memblock_ready() from its setup code once memblock has the
- * memory and its reservations, with the end of what is mapped:
+ * memory and its reservations:
  *
  * arch_ftrace_early_counter() (<asm/ftrace_early.h>): a free-running
  *	counter, usable from the first instruction of start_kernel().
  * arch_ftrace_early_area(): a small area usable from start_kernel() on,
  *	for the filter and the first entries; sets *@size.
+ * arch_ftrace_early_buffer_range(): where in physical memory the buffer
+ *	may be taken from at ftrace_early_memblock_ready(): mapped at __va()
+ *	from then on.
  * arch_ftrace_early_cmdline(): the command line the kernel will use, as
  *	it will be once the architecture has merged a built-in one.
  * arch_ftrace_early_arm(): called when the tracer arms.
@@ -45,13 +48,15 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr);
  *	since arch_ftrace_early_arm() (firmware offsets the kernel undoes).
  */
 void * __init arch_ftrace_early_area(size_t *size);
+void __init arch_ftrace_early_buffer_range(phys_addr_t *start,
+					   phys_addr_t *end);
 void __init arch_ftrace_early_cmdline(char *buf, size_t size);
 void __init arch_ftrace_early_arm(void);
 u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
 #else
 #define ftrace_early_pending false
-static inline void ftrace_early_memblock_ready(phys_addr_t max_addr) { }
+static inline void ftrace_early_memblock_ready(void) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }

@@ -715,15 +715,14 @@ static size_t __init ftrace_early_buf_bytes(void)
 
 /**
  * ftrace_early_memblock_ready - move the entries to a buffer from memblock
- * @max_addr: the end of the memory the buffer may take, which must be
- *            mapped at __va() until the entries are injected
  *
  * Called by setup_arch() once memblock has the memory and its final
- * reservations.  Without memory, recording goes on in the early area.
+ * reservations; arch_ftrace_early_buffer_range() says where the buffer
+ * may be.  Without memory, recording goes on in the early area.
  */
-void __init ftrace_early_memblock_ready(phys_addr_t max_addr)
+void __init ftrace_early_memblock_ready(void)
 {
-	phys_addr_t phys;
+	phys_addr_t phys, start, end;
 	size_t size;
 	void *buf;
 
@@ -733,7 +732,8 @@ void __init ftrace_early_memblock_ready(phys_addr_t max_addr)
 	if (!fe.buf) {
 		size = ftrace_early_buf_bytes();
 		/* Not memblock_alloc_raw(): its limit may still be low. */
-		phys = memblock_phys_alloc_range(size, PAGE_SIZE, 0, max_addr);
+		arch_ftrace_early_buffer_range(&start, &end);
+		phys = memblock_phys_alloc_range(size, PAGE_SIZE, start, end);
 		buf = phys ? phys_to_virt(phys) : NULL;
 		if (buf) {
 			ftrace_early_move(buf, size);
@@ -876,11 +876,6 @@ void __init ftrace_early_stop(void)
 		fe.state = FTRACE_EARLY_OFF;
 	}
 	ftrace_early_warn();
-	/* Armed, but nothing could be recorded. */
-	if (fe.state == FTRACE_EARLY_OFF && fe.area) {
-		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);
-		fe.area = NULL;
-	}
 }
 
 /* The buffer's clock while the entries are written: theirs. */
@@ -1081,9 +1076,9 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 }
 
 /*
- * Give back the memory of the entries.  The buffer is memblock memory
- * reserved at boot, whose struct pages memblock_free_all() initialized
- * even where their zone's are deferred.
+ * Give back the memory of the entries: memblock memory reserved at boot.
+ * Not before deferred struct page init has run (page_alloc_init_late()):
+ * freeing merges with neighbours whose struct pages it has not set up yet.
  */
 static void __init ftrace_early_free(void)
 {
@@ -1117,7 +1112,6 @@ static void __init __ftrace_early_inject(struct trace_array *tr,
 	if (ftrace_early_offset)
 		pr_info("the trace clock runs %llu ns ahead until the buffer is reset: the first entries are older than its zero\n",
 			ftrace_early_offset);
-	ftrace_early_free();
 }
 
 /**
@@ -1126,8 +1120,9 @@ static void __init __ftrace_early_inject(struct trace_array *tr,
  * @clock: the clock of its buffer
  *
  * Called when the boot tracer starts, its buffer just reset and before it
- * records anything, so the entries come first.  Frees their memory.
- * Does nothing unless ftrace_early_pending, which only boot code sets.
+ * records anything, so the entries come first.  Their memory is freed
+ * later (ftrace_early_release()).  Does nothing unless
+ * ftrace_early_pending, which only boot code sets.
  */
 void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 {
@@ -1137,18 +1132,21 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 	__ftrace_early_inject(tr, clock);
 }
 
-/* If the boot tracer never started, say so and give the memory back. */
-static int __init ftrace_early_discard(void)
+/*
+ * Give the memory back, once the page allocator has all its struct pages;
+ * if the boot tracer never started, say so.
+ */
+static int __init ftrace_early_release(void)
 {
-	if (!ftrace_early_pending)
-		return 0;
-	ftrace_early_pending = false;
-	pr_warn("the function tracer did not start at boot: %u calls discarded\n",
-		fe.nr_calls);
+	if (ftrace_early_pending) {
+		ftrace_early_pending = false;
+		pr_warn("the function tracer did not start at boot: %u calls discarded\n",
+			fe.nr_calls);
+	}
 	ftrace_early_free();
 	return 0;
 }
-late_initcall(ftrace_early_discard);
+late_initcall(ftrace_early_release);
 
 /* Read at start_kernel() above; this only keeps it from init's arguments. */
 static int __init ftrace_early_buf_size_setup(char *str)

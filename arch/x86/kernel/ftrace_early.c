@@ -9,6 +9,8 @@
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/memblock.h>
+#include <linux/pfn.h>
 #include <linux/sizes.h>
 #include <linux/string.h>
 
@@ -37,6 +39,21 @@ void * __init arch_ftrace_early_area(size_t *size)
 {
 	*size = FTRACE_EARLY_AREA_SIZE;
 	return extend_brk(FTRACE_EARLY_AREA_SIZE, PAGE_SIZE);
+}
+
+/*
+ * Called just before init_mem_mapping(): until it has mapped all of
+ * memory, the early page fault handler maps the direct map on first
+ * touch, up to max_pfn (the direct map may not reach RAM above it).  Xen
+ * PV has only its initial mapping until then.  The first 16 MiB are left
+ * to what needs low memory (and to crashkernel= or cma= at a fixed low
+ * address, which must not find the buffer there).
+ */
+void __init arch_ftrace_early_buffer_range(phys_addr_t *start, phys_addr_t *end)
+{
+	*start = SZ_16M;
+	*end = cpu_feature_enabled(X86_FEATURE_XENPV) ? get_max_mapped() :
+							PFN_PHYS(max_pfn);
 }
 
 void __init arch_ftrace_early_cmdline(char *buf, size_t size)
