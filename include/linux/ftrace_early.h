@@ -64,6 +64,7 @@ static inline bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
 {
 	return false;
 }
+
 static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
 {
 	return false;
