@@ -940,10 +940,11 @@ static void __init ftrace_early_next_ts(const struct ftrace_early_timebase *tb,
 }
 
 /* A line in the trace, at the time of @counter. */
-static void __init ftrace_early_note(struct trace_buffer *buffer,
-				     const struct ftrace_early_timebase *tb,
-				     u64 counter, unsigned int trace_ctx,
-				     const char *fmt, ...)
+static __printf(5, 6)
+void __init ftrace_early_note(struct trace_buffer *buffer,
+			      const struct ftrace_early_timebase *tb,
+			      u64 counter, unsigned int trace_ctx,
+			      const char *fmt, ...)
 {
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
