@@ -26,6 +26,7 @@ void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
 bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
 bool __init ftrace_early_keeps_clock(struct trace_array *tr);
+void ftrace_early_boot_options_applied(struct trace_array *tr);
 
 /*
  * The architecture provides, besides __fentry__ calling
@@ -69,6 +70,8 @@ static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
 {
 	return false;
 }
+
+static inline void ftrace_early_boot_options_applied(struct trace_array *tr) { }
 #endif
 
 #endif /* _LINUX_FTRACE_EARLY_H */

@@ -909,6 +909,22 @@ bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
 }
 
 /**
+ * ftrace_early_boot_options_applied - trace_options= has been applied
+ * @tr: the trace array the boot tracer started on
+ *
+ * The buffer that holds the very early entries took no overwriting since
+ * they were written; from now on, what trace_options= says.
+ */
+void ftrace_early_boot_options_applied(struct trace_array *tr)
+{
+	struct trace_buffer *buffer = tr->array_buffer.buffer;
+
+	if (buffer && buffer == ftrace_early_buffer)
+		ring_buffer_change_overwrite(buffer,
+					     tr->trace_flags & TRACE_ITER_OVERWRITE);
+}
+
+/**
  * ftrace_early_keeps_clock - keep the trace clock that times the entries
  * @tr: the trace array whose default clock late_initcall would change
  *
@@ -1025,7 +1041,6 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 {
 	struct trace_array *tr = inj->tr;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	bool overwrite = tr->trace_flags & TRACE_ITER_OVERWRITE;
 	bool own_time = trace_clock_in_ns(tr);
 	unsigned int trace_ctx = tracing_gen_ctx();
 	struct ftrace_early_timebase tb = { };
@@ -1063,7 +1078,10 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 				  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
 				  fe.dropped);
 	}
-	ring_buffer_change_overwrite(buffer, overwrite);
+	/*
+	 * The boot tracer starts before trace_options= applies: keep the
+	 * entries until it has (ftrace_early_boot_options_applied()).
+	 */
 	if (own_time) {
 		ftrace_early_plain_clock = inj->clock;
 		ftrace_early_offset = tb.offset;
