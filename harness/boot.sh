@@ -38,7 +38,16 @@ fi
 mkdir -p "$(dirname "$log")"
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 
-qemu=(qemu-system-x86_64 -machine q35 -accel tcg -cpu max,la57=off -smp 2 -m "$mem"
+# BOOT_CPUS=N: an SMP guest.  Its vCPUs then take turns on one host thread
+# (thread=single): with one thread per vCPU, QEMU 7.2 lets a CPU run an int3
+# that another has already patched away when the function tracer is turned
+# on and off (an int3 Oops within seconds, with none of the series' code in
+# use); taking turns, the guest's CPUs still interleave at any instruction
+# boundary the guest's interrupts allow.
+cpus=${BOOT_CPUS:-1}
+accel=tcg
+[ "$cpus" = 1 ] || accel=tcg,thread=single
+qemu=(qemu-system-x86_64 -machine q35 -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
       -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
       -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
 rc=0

@@ -25,6 +25,7 @@ void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
 bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
+u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts);
 bool __init ftrace_early_keeps_clock(struct trace_array *tr);
 void ftrace_early_boot_options_applied(struct trace_array *tr);
 
@@ -64,6 +65,11 @@ static inline void ftrace_early_inject(struct trace_array *tr,
 static inline bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
 {
 	return false;
+}
+
+static inline u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts)
+{
+	return ts;
 }
 
 static inline bool ftrace_early_keeps_clock(struct trace_array *tr)

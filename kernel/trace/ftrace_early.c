@@ -909,6 +909,21 @@ bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
 }
 
 /**
+ * ftrace_early_buffer_ts - an event's time stamp on its trace clock
+ * @buffer: the buffer that holds the event
+ * @ts: the event's time stamp
+ *
+ * Return: @ts without the offset that the buffer's clock adds while it holds
+ * the very early entries: the time that the trace clock read.
+ */
+u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts)
+{
+	if (likely(!buffer || buffer != READ_ONCE(ftrace_early_buffer)))
+		return ts;
+	return ts - ftrace_early_offset;
+}
+
+/**
  * ftrace_early_boot_options_applied - trace_options= has been applied
  * @tr: the trace array the boot tracer started on
  *
