@@ -920,7 +920,8 @@ u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts)
 {
 	if (likely(!buffer || buffer != READ_ONCE(ftrace_early_buffer)))
 		return ts;
-	return ts - ftrace_early_offset;
+	/* The very early entries themselves: before the trace clock's zero */
+	return ts > ftrace_early_offset ? ts - ftrace_early_offset : 0;
 }
 
 /**
