@@ -9,6 +9,7 @@ set -euo pipefail
 
 flavor=${1:?usage: build.sh qemu|debug [SRC [BUILD]]}
 src=${2:-$SRC}
+[ "$flavor" != upstream ] || src=${2:-$BASE}
 build=${3:-$OUT/build/$flavor}
 disable=()
 base=tinyconfig
@@ -25,7 +26,10 @@ nokallmodsyms) fragments=(ftrace_series_qemu.config)
 noearly) fragments=(ftrace_series_qemu.config)
        disable=(VERY_EARLY_FUNCTION_TRACER VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 		VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
-*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms or noearly)" ;;
+# For make bench: Debian's 6.12 without the series, configured as the test
+# kernel is (its .config, less the series' options).
+upstream) fragments=() ;;
+*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms, noearly or upstream)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
@@ -40,8 +44,21 @@ step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Deb
 echo "Linux $(make -s -C "$src" kernelversion), Debian linux-source-6.12 $(cat "$src/.assembled-from" 2>/dev/null)" >> "$log"
 
 # Configure only when a fragment changed, so an unchanged config stays put.
+if [ "$flavor" = upstream ]; then
+	qemu_config=$OUT/build/qemu/.config
+	[ -f "$qemu_config" ] || die "build the qemu kernel first: the upstream one takes its .config"
+	stamp=$(sha1sum < "$qemu_config" | cut -d' ' -f1)
+	if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; then
+		step "configuring: the qemu kernel's .config, without the series"
+		cp "$qemu_config" "$build/.config"
+		kmake olddefconfig >> "$log" 2>&1 || { show_log "$log"; die "configuration failed"; }
+		echo "$stamp" > "$build/.fragments"
+	fi
+fi
+[ "$flavor" = upstream ] ||
 stamp=$( (echo "$base"; cat "${fragments[@]/#/$src/kernel/configs/}"; echo "${disable[*]}") | sha1sum | cut -d' ' -f1)
-if [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; then
+if [ "$flavor" != upstream ] &&
+   { [ "$(cat "$build/.fragments" 2>/dev/null)" != "$stamp" ] || [ ! -f "$build/.config" ]; }; then
 	step "configuring: $base ${fragments[*]}"
 	if ! kmake "$base" "${fragments[@]}" >> "$log" 2>&1; then
 		show_log "$log"; die "configuration failed"

@@ -9,6 +9,8 @@ set -euo pipefail
 
 flavor=${1:?usage: initramfs.sh FLAVOR [SRC [BUILD]]}
 src=${2:-$SRC}
+# make bench's kernel without the series is built from Debian's tree
+[ "$flavor" != upstream ] || src=${2:-$BASE}
 build=${3:-$OUT/build/$flavor}
 dir=$OUT/guest/$flavor
 root=$dir/root
