@@ -175,8 +175,9 @@ row "time to /init, VERY_EARLY built in, off" "$on s" \
 "$ROOT/harness/initramfs.sh" upstream > /dev/null
 loop_time() { # LOG: seconds between the guest's modloop marks
 	tr -d '\r' < "$1" | awk '
-		/harness: bench: modloop start/ { gsub(/[][]/, "", $1); s = $1 }
-		/harness: bench: modloop end/ { gsub(/[][]/, "", $1); e = $1 }
+		function stamp() { t = $0; sub(/^\[ */, "", t); sub(/\].*/, "", t); return t }
+		/harness: bench: modloop start/ { s = stamp() }
+		/harness: bench: modloop end/ { e = stamp() }
 		END { if (s != "" && e != "") printf "%.6f\n", e - s }'
 }
 with= without=
