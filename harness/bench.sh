@@ -93,6 +93,31 @@ growth "bzImage" "$(stat -c %s "$OUT/build/qemu/arch/x86/boot/bzImage")" \
 	"$(stat -c %s "$OUT/build/nokallmodsyms/arch/x86/boot/bzImage")"
 
 # Boot: kernel time at which /init started, with and without ftrace=function.
+# least BEST T: the smaller of the two (BEST may be empty)
+least() {
+	if [ -z "$1" ] || [ "$(echo "$2 < $1" | bc)" = 1 ]; then echo "$2"; else echo "$1"; fi
+}
+# best_in_turn N MODE A B TIME: boot kernels A and B in turn, N times each,
+# in guest MODE, and print the least TIME (a function of the console log)
+# of each.  In turn: the host's load drifts during a run.
+best_in_turn() {
+	local n=$1 mode=$2 a=$3 b=$4 time=$5 i flavor t log best_a='' best_b=''
+	for i in $(seq "$n"); do
+		for flavor in "$a" "$b"; do
+			log=$LOGS/bench-$mode-$flavor-$i.log
+			BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$flavor" "$mode" "$log" \
+				kunit.enable=0 > /dev/null
+			t=$("$time" "$log")
+			[ -n "$t" ] || die "no time in $log"
+			if [ "$flavor" = "$a" ]; then
+				best_a=$(least "$best_a" "$t")
+			else
+				best_b=$(least "$best_b" "$t")
+			fi
+		done
+	done
+	echo "$best_a $best_b"
+}
 init_time() { # LOG
 	tr -d '\r' < "$1" | sed -n 's/^\[ *\([0-9.]*\)\] harness: init started.*/\1/p' | head -n 1
 }
@@ -153,19 +178,8 @@ fi
 # kernel has one more, ftrace_early's).
 "$ROOT/harness/build.sh" noearly > /dev/null
 "$ROOT/harness/initramfs.sh" noearly > /dev/null
-on= not=
-for i in 1 2 3 4 5 6 7; do
-	for flavor in qemu noearly; do
-		BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$flavor" idle \
-			"$LOGS/bench-boot-$flavor-$i.log" kunit.enable=0 > /dev/null
-		t=$(init_time "$LOGS/bench-boot-$flavor-$i.log")
-		if [ "$flavor" = qemu ]; then
-			if [ -z "$on" ] || [ "$(echo "$t < $on" | bc)" = 1 ]; then on=$t; fi
-		else
-			if [ -z "$not" ] || [ "$(echo "$t < $not" | bc)" = 1 ]; then not=$t; fi
-		fi
-	done
-done
+read -r on not < <(best_in_turn 7 idle qemu noearly init_time)
+[ -n "$not" ] || die "the /init time boots did not all report"
 row "time to /init, VERY_EARLY built in, off" "$on s" \
 	"not built: $not s, ratio $(echo "scale=3; $on / $not" | bc) (target <= 1.01), best of 7 in turn"
 # Module load and unload (test_module, 200 times) with tracing never used:
@@ -180,20 +194,8 @@ loop_time() { # LOG: seconds between the guest's modloop marks
 		/harness: bench: modloop end/ { e = stamp() }
 		END { if (s != "" && e != "") printf "%.6f\n", e - s }'
 }
-with= without=
-for i in 1 2 3 4 5 6 7 8 9 10; do
-	for flavor in qemu upstream; do
-		BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$flavor" modloop \
-			"$LOGS/bench-modloop-$flavor-$i.log" kunit.enable=0 > /dev/null
-		t=$(loop_time "$LOGS/bench-modloop-$flavor-$i.log")
-		[ -n "$t" ] || die "no module loop times in $LOGS/bench-modloop-$flavor-$i.log"
-		if [ "$flavor" = qemu ]; then
-			if [ -z "$with" ] || [ "$(echo "$t < $with" | bc)" = 1 ]; then with=$t; fi
-		else
-			if [ -z "$without" ] || [ "$(echo "$t < $without" | bc)" = 1 ]; then without=$t; fi
-		fi
-	done
-done
+read -r with without < <(best_in_turn 10 modloop qemu upstream loop_time)
+[ -n "$without" ] || die "the module loop boots did not all report"
 row "200 module loads and unloads, tracing unused" "$with s" \
 	"without the series: $without s, ratio $(echo "scale=3; $with / $without" | bc) (target <= 1.01), best of 10 in turn"
 # The memory the boot loader sets aside for the kernel: the bzImage
