@@ -48,9 +48,10 @@ step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 # that another has already patched away when the function tracer is turned
 # on and off (an int3 Oops within seconds, with none of the series' code in
 # use); taking turns, the guest's CPUs still interleave at any instruction
-# boundary the guest's interrupts allow.
+# boundary the guest's interrupts allow.  BOOT_TCG_THREAD=multi: a thread
+# per vCPU all the same.
 accel=tcg
-[ "$cpus" = 1 ] || accel=tcg,thread=single
+[ "$cpus" = 1 ] || accel=tcg,thread=${BOOT_TCG_THREAD:-single}
 qemu=(qemu-system-x86_64 -machine q35 -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
       -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
       -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
