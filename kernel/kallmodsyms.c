@@ -10,7 +10,6 @@
  */
 #define pr_fmt(fmt) "kallmodsyms: " fmt
 
-#include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/kallmodsyms.h>
 #include <linux/kallsyms.h>
@@ -189,26 +188,6 @@ const char *kallmodsyms_module_name(unsigned long addr, unsigned int n)
 	return ref_name(range_lookup(&c, addr), n);
 }
 
-/**
- * kallmodsyms_in_module - whether an address belongs to a built-in module
- * @addr: a kernel address
- * @name: the module name, as KBUILD_MODNAME spells it
- *
- * Return: true if @addr lies in code or data of built-in module @name.
- */
-bool kallmodsyms_in_module(unsigned long addr, const char *name)
-{
-	struct range_cursor c = { .space = -1 };
-	u32 ref = range_lookup(&c, addr);
-	const char *mod;
-	unsigned int n;
-
-	for (n = 0; (mod = ref_name(ref, n)); n++)
-		if (!strcmp(mod, name))
-			return true;
-	return false;
-}
-
 static unsigned int size_code(u32 sym)
 {
 	return (kallmodsyms_size_codes[sym / 16] >> (sym % 16 * 4)) & 0xf;
@@ -250,10 +229,13 @@ static unsigned long size_lookup(struct size_cursor *c, u32 sym,
 	return c->gap - (KALLMODSYMS_SIZE_ZERO + (v >> 1));
 }
 
+#if IS_ENABLED(CONFIG_KALLMODSYMS_KUNIT_TEST)
 /**
- * kallmodsyms_symbol_size - the ELF size of a kallsyms symbol
+ * kallmodsyms_symbol_size - the ELF size of a kallsyms symbol, for KUnit
  * @sym: its index in the kallsyms tables
  * @size: where to store the size
+ *
+ * The size look-up of /proc/kallmodsyms, on one symbol.
  *
  * Return: 0, or -ENOENT if there is no such symbol or the size table does
  * not describe this kernel's kallsyms tables.
@@ -267,33 +249,10 @@ int kallmodsyms_symbol_size(unsigned int sym, unsigned long *size)
 	*size = size_lookup(&c, sym, kallsyms_sym_address(sym));
 	return 0;
 }
+#endif
 
-/**
- * kallmodsyms_symbol_index - the first kallsyms symbol at an address
- * @addr: the address
- *
- * Return: the index of the first kallsyms symbol whose address is @addr,
- * or -ENOENT if there is none.
- */
-int kallmodsyms_symbol_index(unsigned long addr)
-{
-	unsigned int lo = 0, hi = kallsyms_num_syms;
-
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (kallsyms_sym_address(mid) < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < kallsyms_num_syms && kallsyms_sym_address(lo) == addr)
-		return lo;
-	return -ENOENT;
-}
-
-struct kallmodsyms_iter {
-	struct kallsym_iter ksym;	/* first: kallsyms' walk uses it */
+/* What a read of /proc/kallmodsyms keeps between symbols */
+struct kallmodsyms_cursors {
 	struct range_cursor range;
 	struct size_cursor size;
 };
@@ -310,39 +269,32 @@ static void show_symbol(struct seq_file *m, unsigned long value,
 	seq_puts(m, name);
 }
 
-static int kallmodsyms_show(struct seq_file *m, void *p)
+static int kallmodsyms_show(struct seq_file *m,
+			    const struct kallsyms_walk_sym *sym, void *priv)
 {
-	struct kallmodsyms_iter *it = m->private;
-	struct kallsym_iter *iter = &it->ksym;
-	unsigned long value = iter->show_value ? iter->value : 0;
+	struct kallmodsyms_cursors *c = priv;
+	unsigned long value = sym->show_value ? sym->value : 0;
 	unsigned long size = 0, offset;
 	const char *mod;
 	unsigned int n;
 	u32 ref;
 
-	if (!iter->name[0])
-		return 0;
-
-	if (iter->module_name[0]) {
-		char type = iter->exported ? toupper(iter->type) :
-					     tolower(iter->type);
-
-		if (iter->show_value &&
-		    !kallsyms_lookup_size_offset(iter->value, &size, &offset))
+	if (sym->module_name) {
+		if (sym->show_value &&
+		    !kallsyms_lookup_size_offset(sym->value, &size, &offset))
 			size = 0;
-		show_symbol(m, value, size, type, iter->name);
+		show_symbol(m, value, size, sym->type, sym->name);
 		seq_puts(m, "\t[");
-		seq_puts(m, iter->module_name);
+		seq_puts(m, sym->module_name);
 		seq_puts(m, "]\n");
 		return 0;
 	}
 
-	/* kallsyms' walk has moved on: pos is one past this symbol. */
-	if (iter->show_value && sizes_ok())
-		size = size_lookup(&it->size, iter->pos - 1, iter->value);
-	show_symbol(m, value, size, iter->type, iter->name);
+	if (sym->show_value && sizes_ok())
+		size = size_lookup(&c->size, sym->index, sym->value);
+	show_symbol(m, value, size, sym->type, sym->name);
 
-	ref = range_lookup(&it->range, iter->value);
+	ref = range_lookup(&c->range, sym->value);
 	for (n = 0; (mod = ref_name(ref, n)); n++) {
 		seq_puts(m, n ? " [" : "\t[");
 		seq_puts(m, mod);
@@ -352,39 +304,15 @@ static int kallmodsyms_show(struct seq_file *m, void *p)
 	return 0;
 }
 
-static void *kallmodsyms_start(struct seq_file *m, loff_t *pos)
-{
-	return kallsyms_op.start(m, pos);
-}
-
-static void *kallmodsyms_next(struct seq_file *m, void *p, loff_t *pos)
-{
-	return kallsyms_op.next(m, p, pos);
-}
-
-static void kallmodsyms_stop(struct seq_file *m, void *p)
-{
-	kallsyms_op.stop(m, p);
-}
-
-static const struct seq_operations kallmodsyms_op = {
-	.start = kallmodsyms_start,
-	.next = kallmodsyms_next,
-	.stop = kallmodsyms_stop,
-	.show = kallmodsyms_show,
-};
-
 static int kallmodsyms_open(struct inode *inode, struct file *file)
 {
-	struct kallmodsyms_iter *it;
+	struct kallmodsyms_cursors *c;
 
-	it = __seq_open_private(file, &kallmodsyms_op, sizeof(*it));
-	if (!it)
+	c = kallsyms_walk_open(file, kallmodsyms_show, sizeof(*c));
+	if (!c)
 		return -ENOMEM;
-	kallsyms_iter_reset(&it->ksym, 0);
-	it->ksym.show_value = kallsyms_show_value(file->f_cred);
-	it->range.space = -1;
-	it->size.esc_sym = U32_MAX;
+	c->range.space = -1;
+	c->size.esc_sym = U32_MAX;
 	return 0;
 }
 

@@ -8,12 +8,44 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 
+#include "kallsyms_internal.h"
+
 static unsigned long addr_of(struct kunit *test, const char *name)
 {
 	unsigned long addr = kallsyms_lookup_name(name);
 
 	KUNIT_ASSERT_NE_MSG(test, addr, 0UL, "no symbol %s", name);
 	return addr;
+}
+
+/* Whether @addr belongs to built-in module @name */
+static bool in_module(unsigned long addr, const char *name)
+{
+	const char *mod;
+	unsigned int n;
+
+	for (n = 0; (mod = kallmodsyms_module_name(addr, n)); n++)
+		if (!strcmp(mod, name))
+			return true;
+	return false;
+}
+
+/* The index of the first kallsyms symbol at @addr, or -ENOENT */
+static int symbol_index(unsigned long addr)
+{
+	unsigned int lo = 0, hi = kallsyms_num_syms;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (kallsyms_sym_address(mid) < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < kallsyms_num_syms && kallsyms_sym_address(lo) == addr)
+		return lo;
+	return -ENOENT;
 }
 
 static void module_of_a_one_module_object(struct kunit *test)
@@ -23,8 +55,8 @@ static void module_of_a_one_module_object(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kallmodsyms_module_name(addr, 0),
 			   "kallmodsyms_fixture_alpha");
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(addr, 1));
-	KUNIT_EXPECT_TRUE(test, kallmodsyms_in_module(addr, "kallmodsyms_fixture_alpha"));
-	KUNIT_EXPECT_FALSE(test, kallmodsyms_in_module(addr, "kallmodsyms_fixture_beta"));
+	KUNIT_EXPECT_TRUE(test, in_module(addr, "kallmodsyms_fixture_alpha"));
+	KUNIT_EXPECT_FALSE(test, in_module(addr, "kallmodsyms_fixture_beta"));
 }
 
 static void modules_of_a_shared_object(struct kunit *test)
@@ -36,7 +68,7 @@ static void modules_of_a_shared_object(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kallmodsyms_module_name(addr, 1),
 			   "kallmodsyms_fixture_beta");
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(addr, 2));
-	KUNIT_EXPECT_TRUE(test, kallmodsyms_in_module(addr, "kallmodsyms_fixture_beta"));
+	KUNIT_EXPECT_TRUE(test, in_module(addr, "kallmodsyms_fixture_beta"));
 }
 
 static void every_section_of_a_module(struct kunit *test)
@@ -50,8 +82,8 @@ static void every_section_of_a_module(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(syms); i++)
 		KUNIT_EXPECT_TRUE_MSG(test,
-				      kallmodsyms_in_module(addr_of(test, syms[i]),
-							    "kallmodsyms_fixture_alpha"),
+				      in_module(addr_of(test, syms[i]),
+						"kallmodsyms_fixture_alpha"),
 				      "%s", syms[i]);
 }
 
@@ -61,8 +93,8 @@ static void core_kernel_has_no_module(struct kunit *test)
 
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(self, 0));
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(addr_of(test, "start_kernel"), 0));
-	KUNIT_EXPECT_FALSE(test, kallmodsyms_in_module(addr_of(test, "start_kernel"),
-						       "kallmodsyms_fixture_alpha"));
+	KUNIT_EXPECT_FALSE(test, in_module(addr_of(test, "start_kernel"),
+					   "kallmodsyms_fixture_alpha"));
 }
 
 static void upstream_builtin_module(struct kunit *test)
@@ -78,17 +110,17 @@ static void sizes_are_elf_sizes(struct kunit *test)
 	unsigned long size = 0;
 	int sym;
 
-	sym = kallmodsyms_symbol_index(addr_of(test, "kallmodsyms_fixture_alpha_rodata"));
+	sym = symbol_index(addr_of(test, "kallmodsyms_fixture_alpha_rodata"));
 	KUNIT_ASSERT_GE(test, sym, 0);
 	KUNIT_ASSERT_EQ(test, kallmodsyms_symbol_size(sym, &size), 0);
 	KUNIT_EXPECT_EQ(test, size, 77UL);
 
-	sym = kallmodsyms_symbol_index(addr_of(test, "kallmodsyms_fixture_alpha_data"));
+	sym = symbol_index(addr_of(test, "kallmodsyms_fixture_alpha_data"));
 	KUNIT_ASSERT_GE(test, sym, 0);
 	KUNIT_ASSERT_EQ(test, kallmodsyms_symbol_size(sym, &size), 0);
 	KUNIT_EXPECT_EQ(test, size, 40UL);
 
-	sym = kallmodsyms_symbol_index(addr_of(test, "kallmodsyms_fixture_shared_data"));
+	sym = symbol_index(addr_of(test, "kallmodsyms_fixture_shared_data"));
 	KUNIT_ASSERT_GE(test, sym, 0);
 	KUNIT_ASSERT_EQ(test, kallmodsyms_symbol_size(sym, &size), 0);
 	KUNIT_EXPECT_EQ(test, size, 32UL);
@@ -98,7 +130,7 @@ static void function_size_matches_kallsyms_extent(struct kunit *test)
 {
 	unsigned long addr = addr_of(test, "kallmodsyms_fixture_shared_fn");
 	unsigned long size = 0, extent, offset;
-	int sym = kallmodsyms_symbol_index(addr);
+	int sym = symbol_index(addr);
 
 	KUNIT_ASSERT_GE(test, sym, 0);
 	KUNIT_ASSERT_EQ(test, kallmodsyms_symbol_size(sym, &size), 0);
@@ -114,7 +146,7 @@ static void bad_lookups(struct kunit *test)
 	unsigned long size;
 
 	KUNIT_EXPECT_EQ(test, kallmodsyms_symbol_size(UINT_MAX, &size), -ENOENT);
-	KUNIT_EXPECT_EQ(test, kallmodsyms_symbol_index(addr_of(test, "start_kernel") + 1),
+	KUNIT_EXPECT_EQ(test, symbol_index(addr_of(test, "start_kernel") + 1),
 			-ENOENT);
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(0xdead, 0));
 }

@@ -47,7 +47,6 @@
 #include <linux/bitmap.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
-#include <linux/kallmodsyms.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/kmemleak.h>
@@ -97,6 +96,7 @@ struct ftrace_early_unmatched {
 	const char *mod;		/* NULL without :mod: */
 };
 
+/* The recording: the buffer, the entries and the filter */
 static struct {
 	enum ftrace_early_state state;
 	struct ftrace_early_entry *entries;
@@ -123,26 +123,33 @@ static struct {
 	size_t area_size;
 	void *buf;			/* the buffer and the bitmap after it */
 	size_t buf_size;
-	size_t size;			/* bytes asked for */
-	/* From the command line, pointing into ftrace_early_cmdline. */
+} fe __initdata;
+
+/* The parameters, from the command line: pointers into ftrace_early_cmdline */
+static struct {
 	bool function;
 	char *filter_arg;
 	char *notrace_arg;
 	char *size_arg;
+	size_t size;			/* bytes asked for */
 	int nr_globs;			/* filter globs, then notrace globs */
 	int nr_filter_globs;
+} fe_param __initdata;
+
+/* What ftrace_init() warns about */
+static struct {
+	bool bad_size;
 	int nr_bad_globs;
 	/* Globs that matched nothing: ftrace_filter=, ftrace_notrace= */
 	struct ftrace_early_unmatched unmatched[2][FTRACE_EARLY_MAX_UNMATCHED];
 	int nr_unmatched[2];
-	bool bad_size;
 	bool no_room_for_filter;
 	bool unsorted;
 	bool no_memory;
 	/* At injection */
 	unsigned int not_written;	/* entries the trace buffer could not hold */
 	bool no_times;			/* no frequency: entries 1 ns apart */
-} fe __initdata;
+} fe_warn __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
 
@@ -159,7 +166,14 @@ static u64 ftrace_early_offset __ro_after_init;
 /* The time of the entry being written. */
 static u64 ftrace_early_ts __initdata;
 
-static u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
+/**
+ * ftrace_early_ticks_to_ns - counter ticks to nanoseconds
+ * @ticks: a number of ticks
+ * @khz: the counter's frequency, not 0
+ *
+ * Return: the time @ticks take.
+ */
+u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
 {
 	return mul_u64_u32_div(ticks, NSEC_PER_MSEC, khz);
 }
@@ -493,13 +507,13 @@ static int __init ftrace_early_param(char *param, char *val,
 				     const char *unused, void *arg)
 {
 	if (parameq(param, "ftrace"))
-		fe.function = val && !strcmp(val, "function");
+		fe_param.function = val && !strcmp(val, "function");
 	else if (parameq(param, "ftrace_filter"))
-		fe.filter_arg = val ?: "";
+		fe_param.filter_arg = val ?: "";
 	else if (parameq(param, "ftrace_notrace"))
-		fe.notrace_arg = val ?: "";
+		fe_param.notrace_arg = val ?: "";
 	else if (parameq(param, "ftrace_early_buf_size"))
-		fe.size_arg = val ?: "";
+		fe_param.size_arg = val ?: "";
 	return 0;
 }
 
@@ -509,14 +523,14 @@ static void __init ftrace_early_parse_size(void)
 	char *end;
 	u64 val;
 
-	if (fe.size_arg) {
-		val = memparse(fe.size_arg, &end);
+	if (fe_param.size_arg) {
+		val = memparse(fe_param.size_arg, &end);
 		if (*end || val < sizeof(struct ftrace_early_entry))
-			fe.bad_size = true;
+			fe_warn.bad_size = true;
 		else
 			size = min_t(u64, val, FTRACE_EARLY_MAX_SIZE);
 	}
-	fe.size = size;
+	fe_param.size = size;
 	fe.max_total = size / sizeof(struct ftrace_early_entry);
 }
 
@@ -541,9 +555,9 @@ static void __init ftrace_early_note_unmatched(int which, struct ftrace_early_gl
 	for (i = 0; i < nr; i++) {
 		if (globs[i].matched)
 			continue;
-		if (fe.nr_unmatched[which]++ >= FTRACE_EARLY_MAX_UNMATCHED)
+		if (fe_warn.nr_unmatched[which]++ >= FTRACE_EARLY_MAX_UNMATCHED)
 			continue;
-		u = &fe.unmatched[which][fe.nr_unmatched[which] - 1];
+		u = &fe_warn.unmatched[which][fe_warn.nr_unmatched[which] - 1];
 		u->entry = i + 1;
 		u->func = globs[i].func.search;
 		u->mod = globs[i].has_mod ? globs[i].mod.search : NULL;
@@ -564,35 +578,35 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 
 	for (i = 1; i < f->nr_sites; i++) {
 		if (f->sites[i - 1] > f->sites[i]) {
-			fe.unsorted = true;
+			fe_warn.unsorted = true;
 			return false;
 		}
 	}
-	max_filter = ftrace_early_count_entries(fe.filter_arg);
-	max_notrace = ftrace_early_count_entries(fe.notrace_arg);
+	max_filter = ftrace_early_count_entries(fe_param.filter_arg);
+	max_notrace = ftrace_early_count_entries(fe_param.notrace_arg);
 	bitmap_size = 2 * BITS_TO_LONGS(f->nr_sites) * sizeof(long);
 	globs_size = (max_filter + max_notrace) * sizeof(*globs);
 	if (bitmap_size + globs_size > *room / 2) {
-		fe.no_room_for_filter = true;
+		fe_warn.no_room_for_filter = true;
 		return false;
 	}
 	globs = (struct ftrace_early_glob *)*p;
 	nr_filter = 0;
-	if (fe.filter_arg)
-		nr_filter = ftrace_early_parse_globs(fe.filter_arg, globs,
+	if (fe_param.filter_arg)
+		nr_filter = ftrace_early_parse_globs(fe_param.filter_arg, globs,
 						     max_filter,
-						     &fe.nr_bad_globs);
+						     &fe_warn.nr_bad_globs);
 	nr_notrace = 0;
-	if (fe.notrace_arg)
-		nr_notrace = ftrace_early_parse_globs(fe.notrace_arg,
+	if (fe_param.notrace_arg)
+		nr_notrace = ftrace_early_parse_globs(fe_param.notrace_arg,
 						      globs + nr_filter,
 						      max_notrace,
-						      &fe.nr_bad_globs);
-	fe.nr_filter_globs = nr_filter;
-	fe.nr_globs = nr_filter + nr_notrace;
+						      &fe_warn.nr_bad_globs);
+	fe_param.nr_filter_globs = nr_filter;
+	fe_param.nr_globs = nr_filter + nr_notrace;
 	*p += globs_size;
 	*room -= globs_size;
-	if (!fe.nr_globs)
+	if (!fe_param.nr_globs)
 		return true;	/* nothing to filter with */
 
 	f->traced = (unsigned long *)PTR_ALIGN(*p, sizeof(long));
@@ -620,7 +634,7 @@ static void __init ftrace_early_arm(void)
 	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
 		   0, NULL, ftrace_early_param);
 	ftrace_early_parse_size();
-	if (!fe.function)
+	if (!fe_param.function)
 		return;
 
 	arch_ftrace_early_arm();
@@ -629,7 +643,7 @@ static void __init ftrace_early_arm(void)
 		return;
 	fe.area = p;
 	fe.area_size = room;
-	if ((fe.filter_arg || fe.notrace_arg) &&
+	if ((fe_param.filter_arg || fe_param.notrace_arg) &&
 	    !ftrace_early_setup_filter(&p, &room))
 		return;
 	p = PTR_ALIGN(p, sizeof(u64));
@@ -739,7 +753,7 @@ void __init ftrace_early_memblock_ready(void)
 			ftrace_early_move(buf, size);
 		} else {
 			/* The early area is all there is. */
-			fe.no_memory = true;
+			fe_warn.no_memory = true;
 			ftrace_early_unring();
 			fe.max_total = fe.max;
 		}
@@ -752,111 +766,86 @@ void __init ftrace_early_memblock_ready(void)
 }
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
-#define FTRACE_EARLY_BENCH_CALLS	100000
-
-static struct {
-	unsigned int calls;
-	u64 off, recorded;		/* counter ticks for all calls */
-	bool traced;			/* the target passed the filters */
-} ftrace_early_bench_result __initdata;
-
-/*
- * Time calls of a traced function with __fentry__ returning at once (the
- * option built in, not asked for) and with each call recorded, while the
- * call sites still call __fentry__; then forget the entries.
+/**
+ * ftrace_early_bench_room - how many calls the benchmark may record
+ *
+ * Return: the entries left in the buffer; 0 once calls were dropped.
  */
-static void __init ftrace_early_bench(void)
+unsigned int __init ftrace_early_bench_room(void)
 {
-	int (*fn)(int) = ftrace_early_bench_target;
-	unsigned int i, n, nr = fe.nr, calls = fe.nr_calls;
-	u64 t0, t1, t2;
-
-	/* Called through a pointer the compiler cannot see through. */
-	OPTIMIZER_HIDE_VAR(fn);
-
-	n = min(fe.max - fe.nr, FTRACE_EARLY_BENCH_CALLS);
-	if (fe.dropped || !n)
-		return;
-	ftrace_early_active = 0;
-	t0 = arch_ftrace_early_counter();
-	for (i = 0; i < n; i++)
-		fn(i);
-	t1 = arch_ftrace_early_counter();
-	ftrace_early_active = 1;
-	for (i = 0; i < n; i++)
-		fn(i);
-	ftrace_early_active = 0;
-	t2 = arch_ftrace_early_counter();
-	ftrace_early_bench_result.calls = n;
-	ftrace_early_bench_result.off = t1 - t0;
-	ftrace_early_bench_result.recorded = t2 - t1;
-	ftrace_early_bench_result.traced = fe.nr == nr + n;
-	fe.nr = nr;
-	fe.nr_calls = calls;
+	return fe.dropped ? 0 : fe.max - fe.nr;
 }
 
-static void __init ftrace_early_bench_report(u32 khz)
+/**
+ * ftrace_early_bench_mark - where the recording stands
+ * @mark: filled in with the counts of entries and calls
+ */
+void __init ftrace_early_bench_mark(struct ftrace_early_bench_mark *mark)
 {
-	struct { u64 off, recorded; } ns;
-	unsigned int n = ftrace_early_bench_result.calls;
-
-	if (!n || !khz)
-		return;
-	ns.off = ftrace_early_ticks_to_ns(ftrace_early_bench_result.off, khz);
-	ns.recorded = ftrace_early_ticks_to_ns(ftrace_early_bench_result.recorded,
-					       khz);
-	pr_info("benchmark: %u calls of a %s function: %llu ns per call recorded, %llu ns per call with the tracer off\n",
-		n, ftrace_early_bench_result.traced ? "traced" : "filtered out",
-		div_u64(ns.recorded, n), div_u64(ns.off, n));
+	mark->nr = fe.nr;
+	mark->nr_calls = fe.nr_calls;
 }
-#else
-static inline void ftrace_early_bench(void) { }
-static inline void ftrace_early_bench_report(u32 khz) { }
+
+/**
+ * ftrace_early_bench_forget - forget what was recorded since a mark
+ * @mark: from ftrace_early_bench_mark()
+ *
+ * Return: the number of entries forgotten.
+ */
+unsigned int __init
+ftrace_early_bench_forget(const struct ftrace_early_bench_mark *mark)
+{
+	unsigned int n = fe.nr - mark->nr;
+
+	fe.nr = mark->nr;
+	fe.nr_calls = mark->nr_calls;
+	return n;
+}
 #endif
 
 /* Name the first globs of a list that matched nothing, count the rest. */
 static void __init ftrace_early_warn_unmatched(const char *list, int which)
 {
-	struct ftrace_early_unmatched *u = fe.unmatched[which];
-	int i, n = min(fe.nr_unmatched[which], FTRACE_EARLY_MAX_UNMATCHED);
+	struct ftrace_early_unmatched *u = fe_warn.unmatched[which];
+	int i, n = min(fe_warn.nr_unmatched[which], FTRACE_EARLY_MAX_UNMATCHED);
 
 	for (i = 0; i < n; i++)
 		pr_warn("%s entry %d (%s%s%s) matches no function\n",
 			list, u[i].entry, u[i].func, u[i].mod ? ":mod:" : "",
 			u[i].mod ? u[i].mod : "");
-	if (fe.nr_unmatched[which] > FTRACE_EARLY_MAX_UNMATCHED)
+	if (fe_warn.nr_unmatched[which] > FTRACE_EARLY_MAX_UNMATCHED)
 		pr_warn("%s has %d more entries that match no function\n", list,
-			fe.nr_unmatched[which] - FTRACE_EARLY_MAX_UNMATCHED);
+			fe_warn.nr_unmatched[which] - FTRACE_EARLY_MAX_UNMATCHED);
 }
 
 static void __init ftrace_early_warn(void)
 {
-	if (fe.bad_size)
+	if (fe_warn.bad_size)
 		pr_warn("ftrace_early_buf_size=%s is not a size: using %zu KiB\n",
-			fe.size_arg, fe.size / SZ_1K);
-	if (!fe.function)
+			fe_param.size_arg, fe_param.size / SZ_1K);
+	if (!fe_param.function)
 		return;
 	if (!fe.area_size)
 		pr_warn("the architecture has no early area: nothing recorded\n");
-	if (fe.unsorted)
+	if (fe_warn.unsorted)
 		pr_warn("__mcount_loc is not sorted: filters cannot be applied, nothing recorded\n");
-	if (fe.no_room_for_filter)
+	if (fe_warn.no_room_for_filter)
 		pr_warn("ftrace_filter= and ftrace_notrace= need more than %zu KiB: nothing recorded\n",
 			fe.area_size / SZ_2K);
-	if (fe.nr_bad_globs)
+	if (fe_warn.nr_bad_globs)
 		pr_warn("%d entries of ftrace_filter= or ftrace_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
-			fe.nr_bad_globs);
+			fe_warn.nr_bad_globs);
 	ftrace_early_warn_unmatched("ftrace_filter=", 0);
 	ftrace_early_warn_unmatched("ftrace_notrace=", 1);
-	if (fe.filter_arg && !fe.nr_filter_globs)
+	if (fe_param.filter_arg && !fe_param.nr_filter_globs)
 		pr_warn("ftrace_filter= has no entries: ignored\n");
-	else if (fe.nr_filter_globs && fe.filter.traced && !fe.filter.nr_filter)
+	else if (fe_param.nr_filter_globs && fe.filter.traced && !fe.filter.nr_filter)
 		pr_warn("ftrace_filter= selects no function: every function is traced, as after ftrace_init()\n");
-	if (fe.notrace_arg && fe.nr_globs == fe.nr_filter_globs)
+	if (fe_param.notrace_arg && fe_param.nr_globs == fe_param.nr_filter_globs)
 		pr_warn("ftrace_notrace= has no entries: ignored\n");
-	if (fe.no_memory)
+	if (fe_warn.no_memory)
 		pr_warn("no memory for a %zu KiB buffer: using %zu KiB\n",
-			fe.size / SZ_1K, fe.max * sizeof(*fe.entries) / SZ_1K);
+			fe_param.size / SZ_1K, fe.max * sizeof(*fe.entries) / SZ_1K);
 }
 
 /**
@@ -964,7 +953,7 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr)
 static void __init ftrace_early_next_ts(const struct ftrace_early_timebase *tb,
 					u64 counter)
 {
-	if (fe.no_times)
+	if (fe_warn.no_times)
 		ftrace_early_ts++;
 	else
 		ftrace_early_ts = max(ftrace_early_ts,
@@ -1066,7 +1055,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 
 	ftrace_early_rebase_all(arch_ftrace_early_counter_step());
 	khz = arch_ftrace_early_counter_khz();
-	fe.no_times = own_time && !khz;
+	fe_warn.no_times = own_time && !khz;
 	ftrace_early_bench_report(khz);
 
 	clock_now = inj->clock();
@@ -1085,10 +1074,10 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
 		keep = written > 8 ? written - 8 : 0;
 		ftrace_early_write(buffer, &tb, keep, trace_ctx);
-		fe.not_written = fe.nr - keep;
+		fe_warn.not_written = fe.nr - keep;
 		ftrace_early_note(buffer, &tb, fe.entries[keep].counter, trace_ctx,
 				  "very early function tracer: %u entries did not fit in the trace buffer (trace_buf_size=)\n",
-				  fe.not_written);
+				  fe_warn.not_written);
 	} else if (fe.dropped) {
 		ftrace_early_note(buffer, &tb, fe.first_drop_counter, trace_ctx,
 				  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
@@ -1139,10 +1128,10 @@ static void __init __ftrace_early_inject(struct trace_array *tr,
 		fe.filter.nr_filter ?: fe.filter.nr_sites,
 		fe.filter.traced ? fe.filter.nr_notrace : 0,
 		fe.filter.nr_sites, fe.max * sizeof(*fe.entries) / SZ_1K);
-	if (fe.not_written)
+	if (fe_warn.not_written)
 		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
-			fe.not_written, fe.nr);
-	if (fe.no_times)
+			fe_warn.not_written, fe.nr);
+	if (fe_warn.no_times)
 		pr_warn("the counter's frequency is not known yet: times are estimated, the entries 1 ns apart in the order they were recorded\n");
 	if (ftrace_early_offset)
 		pr_info("the trace clock runs %llu ns ahead until the buffer is reset: the first entries are older than its zero\n",

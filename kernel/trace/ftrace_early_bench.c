@@ -1,14 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The traced function of the very early function tracer's benchmark
- * (CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK).  Unlike the rest of
- * kernel/trace, this file is built with the ftrace flags, so the function
- * has an fentry call site that calls __fentry__ until ftrace_init().
+ * The very early function tracer's benchmark
+ * (CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK): the cost of a call of a
+ * traced function with the option built in but off, and with each call
+ * recorded, measured before ftrace_init() and reported when the entries go
+ * to the trace buffer.
+ *
+ * Unlike the rest of kernel/trace, this file is built with the ftrace
+ * flags, so that ftrace_early_bench_target() has an fentry call site that
+ * calls __fentry__ until ftrace_init(); the benchmark's own functions are
+ * notrace.
  */
+
+#define pr_fmt(fmt) "ftrace: very early: " fmt
+
 #include <linux/compiler.h>
+#include <linux/ftrace_early.h>
 #include <linux/init.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/printk.h>
+
+#include <asm/ftrace_early.h>
 
 #include "ftrace_early_internal.h"
+
+#define FTRACE_EARLY_BENCH_CALLS	100000
+
+static struct {
+	unsigned int calls;
+	u64 off, recorded;		/* counter ticks for all calls */
+	bool traced;			/* the target passed the filters */
+} ftrace_early_bench_result __initdata;
 
 /**
  * ftrace_early_bench_target - a traced function that does next to nothing
@@ -20,4 +43,60 @@ noinline int __init ftrace_early_bench_target(int x)
 {
 	barrier();
 	return x + 1;
+}
+
+/**
+ * ftrace_early_bench - time calls of a traced function, very early
+ *
+ * Times calls of ftrace_early_bench_target() with __fentry__ returning at
+ * once (the option built in, not asked for) and with each call recorded,
+ * while the call sites still call __fentry__; then forgets the entries.
+ */
+void __init notrace ftrace_early_bench(void)
+{
+	int (*fn)(int) = ftrace_early_bench_target;
+	struct ftrace_early_bench_mark mark;
+	unsigned int i, n;
+	u64 t0, t1, t2;
+
+	/* Called through a pointer the compiler cannot see through. */
+	OPTIMIZER_HIDE_VAR(fn);
+
+	n = min(ftrace_early_bench_room(), FTRACE_EARLY_BENCH_CALLS);
+	if (!n)
+		return;
+	ftrace_early_bench_mark(&mark);
+	ftrace_early_active = 0;
+	t0 = arch_ftrace_early_counter();
+	for (i = 0; i < n; i++)
+		fn(i);
+	t1 = arch_ftrace_early_counter();
+	ftrace_early_active = 1;
+	for (i = 0; i < n; i++)
+		fn(i);
+	ftrace_early_active = 0;
+	t2 = arch_ftrace_early_counter();
+	ftrace_early_bench_result.calls = n;
+	ftrace_early_bench_result.off = t1 - t0;
+	ftrace_early_bench_result.recorded = t2 - t1;
+	ftrace_early_bench_result.traced = ftrace_early_bench_forget(&mark) == n;
+}
+
+/**
+ * ftrace_early_bench_report - print the benchmark's figures
+ * @khz: the counter's frequency; nothing is printed if it is 0
+ */
+void __init notrace ftrace_early_bench_report(u32 khz)
+{
+	struct { u64 off, recorded; } ns;
+	unsigned int n = ftrace_early_bench_result.calls;
+
+	if (!n || !khz)
+		return;
+	ns.off = ftrace_early_ticks_to_ns(ftrace_early_bench_result.off, khz);
+	ns.recorded = ftrace_early_ticks_to_ns(ftrace_early_bench_result.recorded,
+					       khz);
+	pr_info("benchmark: %u calls of a %s function: %llu ns per call recorded, %llu ns per call with the tracer off\n",
+		n, ftrace_early_bench_result.traced ? "traced" : "filtered out",
+		div_u64(ns.recorded, n), div_u64(ns.off, n));
 }

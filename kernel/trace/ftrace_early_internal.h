@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Very early function tracing: the filter, the entries and the timestamp
- * conversion, shared by kernel/trace/ftrace_early.c and its KUnit test.
+ * conversion, shared by kernel/trace/ftrace_early.c, its KUnit test and its
+ * benchmark.
  */
 #ifndef _FTRACE_EARLY_INTERNAL_H
 #define _FTRACE_EARLY_INTERNAL_H
@@ -82,8 +83,26 @@ u64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
 				 s64 step);
 
+u64 ftrace_early_ticks_to_ns(u64 ticks, u32 khz);
+
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
-int __init ftrace_early_bench_target(int x);
+/* The counts of the recording, to forget the benchmark's entries */
+struct ftrace_early_bench_mark {
+	unsigned int nr;	/* entries */
+	unsigned int nr_calls;	/* calls recorded and kept */
+};
+
+/* ftrace_early.c, for the benchmark */
+unsigned int ftrace_early_bench_room(void);
+void ftrace_early_bench_mark(struct ftrace_early_bench_mark *mark);
+unsigned int ftrace_early_bench_forget(const struct ftrace_early_bench_mark *mark);
+
+/* ftrace_early_bench.c */
+void ftrace_early_bench(void);
+void ftrace_early_bench_report(u32 khz);
+#else
+static inline void ftrace_early_bench(void) { }
+static inline void ftrace_early_bench_report(u32 khz) { }
 #endif
 
 #endif /* _FTRACE_EARLY_INTERNAL_H */
