@@ -43,7 +43,7 @@ struct size_cursor {
 /* The size table must describe this kernel's kallsyms tables. */
 static bool sizes_ok(void)
 {
-	return kallmodsyms_num_syms == kallsyms_num_syms;
+	return kallsyms_size_num_syms == kallsyms_num_syms;
 }
 
 static u64 get_varint(const u8 *p, u32 *pos)
@@ -79,7 +79,7 @@ static int space_of(unsigned long addr, u32 *off)
 /* Read record @c->index + 1 into @c; false if there is none. */
 static bool range_step(struct range_cursor *c)
 {
-	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[c->space];
+	const struct kallsyms_module_space *sp = &kallsyms_module_spaces[c->space];
 	u32 pos = c->next_pos;
 
 	if (c->index + 1 >= sp->nr_ranges)
@@ -99,7 +99,7 @@ static bool range_step(struct range_cursor *c)
 /* The start of the record after the current one, without moving. */
 static u32 range_peek_end(const struct range_cursor *c)
 {
-	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[c->space];
+	const struct kallsyms_module_space *sp = &kallsyms_module_spaces[c->space];
 	u32 next = c->index + 1, pos = c->next_pos;
 
 	if (next >= sp->nr_ranges)
@@ -112,7 +112,7 @@ static u32 range_peek_end(const struct range_cursor *c)
 /* Position @c on the block that holds @off, by binary search. */
 static bool range_seek(struct range_cursor *c, int space, u32 off)
 {
-	const struct kallmodsyms_space *sp = &kallmodsyms_spaces[space];
+	const struct kallsyms_module_space *sp = &kallsyms_module_spaces[space];
 	u32 lo = 0, hi = sp->nr_blocks;
 
 	if (!hi || off < sp->index[0].start)
@@ -140,13 +140,13 @@ static bool range_seek(struct range_cursor *c, int space, u32 off)
  */
 static u32 range_lookup(struct range_cursor *c, unsigned long addr)
 {
-	const struct kallmodsyms_space *sp;
+	const struct kallsyms_module_space *sp;
 	u32 off, next_block;
 	int space = space_of(addr, &off);
 
 	if (space < 0)
 		return 0;
-	sp = &kallmodsyms_spaces[space];
+	sp = &kallsyms_module_spaces[space];
 	next_block = c->index / KALLMODSYMS_RANGE_BLOCK + 1;
 	/* A jump backwards, to another space or past the next block: search. */
 	if (c->space != space || off < c->start ||
@@ -166,10 +166,10 @@ static const char *ref_name(u32 ref, unsigned int n)
 	if (!ref)
 		return NULL;
 	if (ref & 1)
-		return n ? NULL : &kallmodsyms_names[ref >> 1];
-	if (n >= kallmodsyms_lists[ref >> 1])
+		return n ? NULL : &kallsyms_module_names[ref >> 1];
+	if (n >= kallsyms_module_lists[ref >> 1])
 		return NULL;
-	return &kallmodsyms_names[kallmodsyms_lists[(ref >> 1) + 1 + n]];
+	return &kallsyms_module_names[kallsyms_module_lists[(ref >> 1) + 1 + n]];
 }
 
 /**
@@ -190,7 +190,7 @@ const char *kallmodsyms_module_name(unsigned long addr, unsigned int n)
 
 static unsigned int size_code(u32 sym)
 {
-	return (kallmodsyms_size_codes[sym / 16] >> (sym % 16 * 4)) & 0xf;
+	return (kallsyms_size_codes[sym / 16] >> (sym % 16 * 4)) & 0xf;
 }
 
 /* The size of symbol @sym at @addr: amortised O(1) in a forward walk. */
@@ -217,12 +217,12 @@ static unsigned long size_lookup(struct size_cursor *c, u32 sym,
 	if (sym < c->esc_sym ||
 	    sym / KALLMODSYMS_SIZE_BLOCK != c->esc_sym / KALLMODSYMS_SIZE_BLOCK) {
 		c->esc_sym = sym - sym % KALLMODSYMS_SIZE_BLOCK;
-		c->esc_pos = kallmodsyms_size_index[sym / KALLMODSYMS_SIZE_BLOCK];
+		c->esc_pos = kallsyms_size_index[sym / KALLMODSYMS_SIZE_BLOCK];
 	}
 	for (; c->esc_sym <= sym; c->esc_sym++) {
 		if (size_code(c->esc_sym) != KALLMODSYMS_SIZE_ESCAPE)
 			continue;
-		v = get_varint(kallmodsyms_size_escapes, &c->esc_pos);
+		v = get_varint(kallsyms_size_escapes, &c->esc_pos);
 	}
 	if (v & 1)
 		return v >> 1;
@@ -327,7 +327,7 @@ static int __init kallmodsyms_init(void)
 {
 	if (!sizes_ok())
 		pr_warn("size table describes %u symbols, kallsyms has %u: sizes disabled; rebuild with KALLSYMS_EXTRA_PASS=1\n",
-			kallmodsyms_num_syms, kallsyms_num_syms);
+			kallsyms_size_num_syms, kallsyms_num_syms);
 	proc_create("kallmodsyms", 0444, NULL, &kallmodsyms_proc_ops);
 	return 0;
 }

@@ -201,24 +201,24 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
   a.Raw("#else\n#define PTR .long\n#define ALGN .balign 4\n#endif\n\n");
   a.Raw("\t.section .rodata, \"a\"\n\n");
 
-  a.Label("kallmodsyms_num_syms");
+  a.Label("kallsyms_size_num_syms");
   a.Long(num_symbols, "kallsyms symbols the size table describes");
 
-  a.Label("kallmodsyms_spaces");
+  a.Label("kallsyms_module_spaces");
   for (int s = 0; s < KALLMODSYMS_NR_SPACES; ++s) {
     const EncodedSpace& e = t.spaces[s];
     std::string n = kSpaceNames[s];
     a.Long(e.index.size(), n + ": blocks");
     a.Long(e.nr_ranges, n + ": ranges");
-    a.Ptr("kallmodsyms_" + n + "_index", n + ": block index");
-    a.Ptr("kallmodsyms_" + n + "_stream", n + ": records");
+    a.Ptr("kallsyms_module_" + n + "_index", n + ": block index");
+    a.Ptr("kallsyms_module_" + n + "_stream", n + ": records");
   }
 
-  a.Label("kallmodsyms_names");
+  a.Label("kallsyms_module_names");
   a.Asciz("", "offset 0: no module");
   for (const auto& [name, off] : t.name_offset) a.Asciz(name, "offset " + Asm::Hex(off));
 
-  a.Label("kallmodsyms_lists");
+  a.Label("kallsyms_module_lists");
   a.Short(0, "unused");
   for (size_t pos = 1; pos < t.lists.size(); pos += 1 + t.lists[pos]) {
     a.Short(t.lists[pos],
@@ -230,12 +230,12 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
   for (int s = 0; s < KALLMODSYMS_NR_SPACES; ++s) {
     const EncodedSpace& e = t.spaces[s];
     std::string n = kSpaceNames[s];
-    a.Label("kallmodsyms_" + n + "_index");
+    a.Label("kallsyms_module_" + n + "_index");
     for (size_t b = 0; b < e.index.size(); ++b) {
       a.Long(e.index[b].first, "block " + std::to_string(b) + ": start");
       a.Long(e.index[b].second, "block " + std::to_string(b) + ": record offset");
     }
-    a.Label("kallmodsyms_" + n + "_stream");
+    a.Label("kallsyms_module_" + n + "_stream");
     for (const EncodedSpace::Row& r : e.rows) {
       a.Row(".byte", e.stream.data() + r.begin, r.end - r.begin);
       std::string start = Asm::Hex(r.start);
@@ -254,20 +254,20 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   for (size_t i = 0; i < symbols.size(); i += 16 * (KALLMODSYMS_SIZE_BLOCK / 16))
     room += 150 + symbols[i].name().size();
   Asm a(room);
-  a.Label("kallmodsyms_size_index");
+  a.Label("kallsyms_size_index");
   for (size_t b = 0; b < sizes.index.size(); ++b) {
     a.Row(".long", sizes.index[b]);
     a.EndSymbolsRow(b * KALLMODSYMS_SIZE_BLOCK);
   }
   // 64-bit words: aligned to 8 also where ALGN is 4.
-  a.Raw("\t.globl\tkallmodsyms_size_codes\n\t.balign 8\nkallmodsyms_size_codes:\n");
+  a.Raw("\t.globl\tkallsyms_size_codes\n\t.balign 8\nkallsyms_size_codes:\n");
   // One row per block: KALLMODSYMS_SIZE_BLOCK / 16 words.
   constexpr size_t kWords = KALLMODSYMS_SIZE_BLOCK / 16;
   for (size_t w = 0; w < sizes.codes.size(); w += kWords) {
     a.Row(".quad", sizes.codes.data() + w, std::min(kWords, sizes.codes.size() - w));
     a.EndSymbolsRow(w * 16, symbols[w * 16].name());
   }
-  a.Label("kallmodsyms_size_escapes");
+  a.Label("kallsyms_size_escapes");
   for (size_t i = 0; i < sizes.escapes.size(); i += 16) {
     a.Row(".byte", sizes.escapes.data() + i, std::min<size_t>(16, sizes.escapes.size() - i));
     a.EndRow({});

@@ -40,7 +40,7 @@ SymbolList::const_iterator FirstAtOrAbove(SymbolList::const_iterator from,
 size_t ModuleTables::Bytes() const {
   size_t n = names.size() + lists.size() * 2;
   for (const EncodedSpace& s : spaces)
-    n += 24 /* struct kallmodsyms_space */ + s.index.size() * 8 + s.stream.size();
+    n += 24 /* struct kallsyms_module_space */ + s.index.size() * 8 + s.stream.size();
   return n;
 }
 

@@ -75,13 +75,13 @@ Decoder::Decoder(const std::string& asm_text) {
       throw std::runtime_error("unexpected directive: " + line);
     }
   }
-  const std::vector<uint8_t>& sp = Section("kallmodsyms_spaces");
-  if (sp.size() != 2 * 24) throw std::runtime_error("kallmodsyms_spaces has the wrong size");
+  const std::vector<uint8_t>& sp = Section("kallsyms_module_spaces");
+  if (sp.size() != 2 * 24) throw std::runtime_error("kallsyms_module_spaces has the wrong size");
   for (int s = 0; s < 2; ++s) {
-    spaces_[s].nr_blocks = U32("kallmodsyms_spaces", s * 24);
-    spaces_[s].nr_ranges = U32("kallmodsyms_spaces", s * 24 + 4);
-    spaces_[s].index = pointers_.at("kallmodsyms_spaces").at(s * 24 + 8);
-    spaces_[s].stream = pointers_.at("kallmodsyms_spaces").at(s * 24 + 16);
+    spaces_[s].nr_blocks = U32("kallsyms_module_spaces", s * 24);
+    spaces_[s].nr_ranges = U32("kallsyms_module_spaces", s * 24 + 4);
+    spaces_[s].index = pointers_.at("kallsyms_module_spaces").at(s * 24 + 8);
+    spaces_[s].stream = pointers_.at("kallsyms_module_spaces").at(s * 24 + 16);
     if (Section(spaces_[s].index).size() != spaces_[s].nr_blocks * 8u)
       throw std::runtime_error("block index size disagrees with its count");
   }
@@ -105,10 +105,10 @@ uint16_t Decoder::U16(const std::string& label, size_t off) const {
   return static_cast<uint16_t>(b[off] | b[off + 1] << 8);
 }
 
-uint32_t Decoder::num_syms() const { return U32("kallmodsyms_num_syms", 0); }
+uint32_t Decoder::num_syms() const { return U32("kallsyms_size_num_syms", 0); }
 
 std::set<std::string> Decoder::Decode(uint64_t ref) const {
-  const std::vector<uint8_t>& names = Section("kallmodsyms_names");
+  const std::vector<uint8_t>& names = Section("kallsyms_module_names");
   auto name_at = [&](size_t off) {
     if (off == 0 || off >= names.size()) throw std::runtime_error("bad name offset");
     return std::string(reinterpret_cast<const char*>(names.data()) + off);
@@ -116,10 +116,10 @@ std::set<std::string> Decoder::Decode(uint64_t ref) const {
   if (ref == 0) return {};
   if (ref & 1) return {name_at(ref >> 1)};
   size_t pos = ref >> 1;
-  uint16_t n = U16("kallmodsyms_lists", pos * 2);
+  uint16_t n = U16("kallsyms_module_lists", pos * 2);
   if (n < 2) throw std::runtime_error("a multi-module list of fewer than 2");
   std::set<std::string> out;
-  for (uint16_t i = 0; i < n; ++i) out.insert(name_at(U16("kallmodsyms_lists", (pos + 1 + i) * 2)));
+  for (uint16_t i = 0; i < n; ++i) out.insert(name_at(U16("kallsyms_module_lists", (pos + 1 + i) * 2)));
   return out;
 }
 
@@ -160,7 +160,7 @@ std::set<std::string> Decoder::ModulesOf(uint64_t address, uint64_t text_base) c
 }
 
 uint64_t Decoder::SizeOf(size_t i, const std::vector<uint64_t>& addr) const {
-  const std::vector<uint8_t>& codes = Section("kallmodsyms_size_codes");
+  const std::vector<uint8_t>& codes = Section("kallsyms_size_codes");
   // 64-bit words, put here in little-endian order: byte k / 2 holds code k
   // in its low nibble when k is even, in its high nibble when odd.
   auto code_of = [&](size_t k) -> unsigned {
@@ -177,9 +177,9 @@ uint64_t Decoder::SizeOf(size_t i, const std::vector<uint64_t>& addr) const {
   if (code < KALLMODSYMS_SIZE_ZERO) return gap - code;
   if (code == KALLMODSYMS_SIZE_ZERO) return 0;
   // Walk the block's escapes up to symbol i.
-  const std::vector<uint8_t>& esc = Section("kallmodsyms_size_escapes");
+  const std::vector<uint8_t>& esc = Section("kallsyms_size_escapes");
   size_t block = i / KALLMODSYMS_SIZE_BLOCK;
-  size_t pos = U32("kallmodsyms_size_index", block * 4);
+  size_t pos = U32("kallsyms_size_index", block * 4);
   uint64_t v = 0;
   for (size_t k = block * KALLMODSYMS_SIZE_BLOCK; k <= i; ++k) {
     if (code_of(k) != KALLMODSYMS_SIZE_ESCAPE) continue;

@@ -15,54 +15,54 @@
 
 	.section .rodata, "a"
 
-	.globl	kallmodsyms_num_syms
+	.globl	kallsyms_size_num_syms
 	ALGN
-kallmodsyms_num_syms:
+kallsyms_size_num_syms:
 	.long	0x15	/* kallsyms symbols the size table describes */
-	.globl	kallmodsyms_spaces
+	.globl	kallsyms_module_spaces
 	ALGN
-kallmodsyms_spaces:
+kallsyms_module_spaces:
 	.long	0x1	/* percpu: blocks */
 	.long	0x3	/* percpu: ranges */
-	PTR	kallmodsyms_percpu_index	/* percpu: block index */
-	PTR	kallmodsyms_percpu_stream	/* percpu: records */
+	PTR	kallsyms_module_percpu_index	/* percpu: block index */
+	PTR	kallsyms_module_percpu_stream	/* percpu: records */
 	.long	0x1	/* kernel: blocks */
 	.long	0xa	/* kernel: ranges */
-	PTR	kallmodsyms_kernel_index	/* kernel: block index */
-	PTR	kallmodsyms_kernel_stream	/* kernel: records */
-	.globl	kallmodsyms_names
+	PTR	kallsyms_module_kernel_index	/* kernel: block index */
+	PTR	kallsyms_module_kernel_stream	/* kernel: records */
+	.globl	kallsyms_module_names
 	ALGN
-kallmodsyms_names:
+kallsyms_module_names:
 	.asciz	""	/* offset 0: no module */
 	.asciz	"alpha"	/* offset 0x1 */
 	.asciz	"beta"	/* offset 0x7 */
 	.asciz	"single"	/* offset 0xc */
-	.globl	kallmodsyms_lists
+	.globl	kallsyms_module_lists
 	ALGN
-kallmodsyms_lists:
+kallsyms_module_lists:
 	.short	0x0	/* unused */
 	.short	0x2	/* list at 0x1: alpha beta */
 	.short	0x1	/* alpha */
 	.short	0x7	/* beta */
-	.globl	kallmodsyms_percpu_index
+	.globl	kallsyms_module_percpu_index
 	ALGN
-kallmodsyms_percpu_index:
+kallsyms_module_percpu_index:
 	.long	0x0	/* block 0: start */
 	.long	0x0	/* block 0: record offset */
-	.globl	kallmodsyms_percpu_stream
+	.globl	kallsyms_module_percpu_stream
 	ALGN
-kallmodsyms_percpu_stream:
+kallsyms_module_percpu_stream:
 	.byte	0x0	/* 0x0: no module */
 	.byte	0x10, 0x19	/* 0x10: single */
 	.byte	0x10, 0x0	/* 0x20: no module */
-	.globl	kallmodsyms_kernel_index
+	.globl	kallsyms_module_kernel_index
 	ALGN
-kallmodsyms_kernel_index:
+kallsyms_module_kernel_index:
 	.long	0x0	/* block 0: start */
 	.long	0x0	/* block 0: record offset */
-	.globl	kallmodsyms_kernel_stream
+	.globl	kallsyms_module_kernel_stream
 	ALGN
-kallmodsyms_kernel_stream:
+kallsyms_module_kernel_stream:
 	.byte	0x0	/* _text+0x0: no module */
 	.byte	0x80, 0x2, 0x2	/* _text+0x100: alpha beta */
 	.byte	0x80, 0x1, 0x3	/* _text+0x180: alpha */
@@ -73,15 +73,15 @@ kallmodsyms_kernel_stream:
 	.byte	0x30, 0x0	/* _text+0x2030: no module */
 	.byte	0xd0, 0x1f, 0x19	/* _text+0x3000: single */
 	.byte	0xa0, 0x20, 0x0	/* _text+0x4020: no module */
-	.globl	kallmodsyms_size_index
+	.globl	kallsyms_size_index
 	ALGN
-kallmodsyms_size_index:
+kallsyms_size_index:
 	.long	0x0	/* symbols from 0 */
-	.globl	kallmodsyms_size_codes
+	.globl	kallsyms_size_codes
 	.balign 8
-kallmodsyms_size_codes:
+kallsyms_size_codes:
 	.quad	0x6e0ef44f800feef0, 0x00000000000000fe	/* symbols from 0: percpu_main_var */
-	.globl	kallmodsyms_size_escapes
+	.globl	kallsyms_size_escapes
 	ALGN
-kallmodsyms_size_escapes:
+kallsyms_size_escapes:
 	.byte	0x11, 0x4, 0x21, 0x19, 0x41
