@@ -20,8 +20,8 @@
  *  - A map outlives its module ("retired"): only trace output uses it
  *    then.  It is freed once its text is given back and no trace buffer can
  *    hold an event from before that, and at most 64 are kept.
- *  - Nothing here takes a tracing lock or walks a buffer while no map
- *    needs it: module load and unload cost nothing when tracing is unused.
+ *  - While nothing uses ftrace and no map is kept, module load and unload
+ *    take no tracing lock and walk no buffer here.
  *
  * Documentation/trace/ftrace.rst, "Module init functions", gives the rule
  * and its limits.
@@ -154,7 +154,7 @@ void ftrace_mod_maps_prune(void)
 		}
 		list_del_rcu(&mod_map->list);
 		call_rcu(&mod_map->rcu, ftrace_free_mod_map);
-		ftrace_mod_maps_retired--;
+		WRITE_ONCE(ftrace_mod_maps_retired, ftrace_mod_maps_retired - 1);
 	}
 
 	mutex_unlock(&ftrace_lock);
@@ -179,11 +179,11 @@ static struct ftrace_mod_map *ftrace_mod_map_alloc(struct module *mod)
  * ftrace_mod_map_loading - a module is being loaded: start its map
  * @mod: the module, none of whose code has run yet
  *
- * Only while a tracer is on: otherwise no event can name the init text.
- * Whatever was at these addresses before was given back before the
- * module's memory was allocated: its events are at or below the start mark.
- * The module's calls come after the wait: above the mark, also on a coarse
- * clock.
+ * Only while something uses ftrace: the names are saved only then (see
+ * ftrace_mod_map_take()).  Whatever was at these addresses before was
+ * given back before the module's memory was allocated: its events are at
+ * or below the start mark.  The module's calls come after the wait: above
+ * the mark, also on a coarse clock.
  *
  * Context: Process context, may sleep; takes ftrace_lock.
  */
@@ -235,7 +235,8 @@ void ftrace_mod_map_release(struct module *mod)
 	list_for_each_entry(mod_map, &ftrace_mod_maps, list) {
 		if (mod_map->mod == mod) {
 			WRITE_ONCE(mod_map->mod, NULL);
-			ftrace_mod_maps_retired++;
+			WRITE_ONCE(ftrace_mod_maps_retired,
+				   ftrace_mod_maps_retired + 1);
 			break;
 		}
 	}
@@ -250,8 +251,8 @@ void ftrace_mod_map_release(struct module *mod)
  * Takes the map that ftrace_mod_map_loading() started for @mod.  Without a
  * tracer, nothing can refer to the init text: the map is dropped.  A map is
  * made here for a module that was loaded while no tracer was on; its
- * period starts where the last saved names at these addresses ended.  The
- * period ends when the init text is given back (ftrace_free_mod_init()).
+ * period starts now.  The period ends when the init text is given back
+ * (ftrace_free_mod_init()).
  *
  * Context: Called with ftrace_lock held.
  * Return: the map, on ftrace_mod_maps, for ftrace_free_mem() to fill in;
@@ -283,24 +284,18 @@ struct ftrace_mod_map *ftrace_mod_map_take(struct module *mod,
 		mod_map = ftrace_mod_map_alloc(mod);
 		if (!mod_map)
 			return NULL;
-		list_for_each_entry(iter, &ftrace_mod_maps, list) {
-			int i;
-
-			if (iter->end_addr < start || iter->start_addr > end ||
-			    !iter->text_gone)
-				continue;
-			for (i = 0; i < trace_clock_count(); i++)
-				mod_map_start(mod_map)[i] =
-					max(mod_map_start(mod_map)[i],
-					    mod_map_end(iter)[i]);
-		}
+		/*
+		 * Its init's calls cannot be told from those of what was
+		 * here before: they print as bare addresses.
+		 */
+		trace_clocks_mark(mod_map_start(mod_map));
 	}
 
 	mod_map->start_addr = start;
 	mod_map->end_addr = end;
 
 	list_add_rcu(&mod_map->list, &ftrace_mod_maps);
-	ftrace_mod_maps_text_held++;
+	WRITE_ONCE(ftrace_mod_maps_text_held, ftrace_mod_maps_text_held + 1);
 
 	return mod_map;
 }
@@ -320,7 +315,7 @@ void ftrace_mod_map_drop_empty(struct ftrace_mod_map *mod_map)
 	if (!mod_map || mod_map->num_funcs)
 		return;
 	list_del_rcu(&mod_map->list);
-	ftrace_mod_maps_text_held--;
+	WRITE_ONCE(ftrace_mod_maps_text_held, ftrace_mod_maps_text_held - 1);
 	call_rcu(&mod_map->rcu, ftrace_free_mod_map);
 }
 
@@ -364,7 +359,7 @@ void ftrace_free_mod_init(void *init_text)
 	mutex_lock(&ftrace_lock);
 	/* Lookups read the marks after the flag (acquire) */
 	smp_store_release(&found->text_gone, true);
-	ftrace_mod_maps_text_held--;
+	WRITE_ONCE(ftrace_mod_maps_text_held, ftrace_mod_maps_text_held - 1);
 	mutex_unlock(&ftrace_lock);
 
 	/* Its module may be gone already */
@@ -422,8 +417,8 @@ static int ftrace_mod_address_lookup_at(unsigned long addr, int clock_id,
  * For trace_iter_print_sym(): if saved init text was ever at @address,
  * print the name of the init function that was there when the event was
  * recorded.  If none was there then, kallsyms would name the address after
- * the saved init text of another time: print the bare address, unless a
- * live module's text is there now.
+ * the saved init text of another time: print the bare address, unless
+ * live text (a module's, a BPF program's, a trampoline's) is there now.
  *
  * Return: true if printed; false if trace_seq_print_sym() is to print it.
  */
@@ -452,7 +447,7 @@ bool ftrace_mod_init_print_sym(struct trace_iterator *iter,
 			trace_seq_puts(&iter->seq, str);
 		return true;
 	}
-	if (ret < 0 && !is_module_text_address(address)) {
+	if (ret < 0 && !kernel_text_address(address)) {
 		trace_seq_printf(&iter->seq, "0x%08lx", address);
 		return true;
 	}
