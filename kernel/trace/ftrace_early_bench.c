@@ -39,7 +39,7 @@ static struct {
  *
  * Return: @x + 1.
  */
-noinline int __init ftrace_early_bench_target(int x)
+static noinline int __init ftrace_early_bench_target(int x)
 {
 	barrier();
 	return x + 1;

@@ -119,7 +119,8 @@ std::set<std::string> Decoder::Decode(uint64_t ref) const {
   uint16_t n = U16("kallsyms_module_lists", pos * 2);
   if (n < 2) throw std::runtime_error("a multi-module list of fewer than 2");
   std::set<std::string> out;
-  for (uint16_t i = 0; i < n; ++i) out.insert(name_at(U16("kallsyms_module_lists", (pos + 1 + i) * 2)));
+  for (uint16_t i = 0; i < n; ++i)
+    out.insert(name_at(U16("kallsyms_module_lists", (pos + 1 + i) * 2)));
   return out;
 }
 
