@@ -4,9 +4,9 @@
  * module(s) it belongs to, from the tables scripts/kallmodsyms_gen writes
  * at link time (layout: kernel/kallmodsyms_internal.h).
  *
- * The walk follows /proc/kallsyms; module and size look-ups keep cursors
- * in the iterator and advance with it, so a full read costs about what a
- * read of /proc/kallsyms costs.
+ * The walk is /proc/kallsyms' own (kallsyms_walk_open()); the module and
+ * size look-ups keep cursors in the walk's private data and advance with
+ * it, so a full read costs about what a read of /proc/kallsyms costs.
  */
 #define pr_fmt(fmt) "kallmodsyms: " fmt
 

@@ -136,7 +136,7 @@ static struct {
 	int nr_filter_globs;
 } fe_param __initdata;
 
-/* What ftrace_init() warns about */
+/* What went wrong or was left out: for the warnings (no_times: the times) */
 static struct {
 	bool bad_size;
 	int nr_bad_globs;

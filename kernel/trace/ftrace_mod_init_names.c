@@ -14,9 +14,9 @@
  *    code can run (ftrace_module_init(), if a tracer is on then) and ends
  *    when the module loader gives the text back, a grace period after the
  *    init returned, from a work item (ftrace_free_mod_init()).  After each
- *    mark, ftrace waits until the trace clocks that buffers use are past
- *    it: what ran at those addresses before is at or below the start, what
- *    runs there later is above the end, also on coarse clocks.
+ *    mark, ftrace waits until every trace clock is past it: what ran at
+ *    those addresses before is at or below the start, what runs there
+ *    later is above the end, also on coarse clocks.
  *  - A map outlives its module ("retired"): only trace output uses it
  *    then.  It is freed once its text is given back and no trace buffer can
  *    hold an event from before that, and at most 64 are kept.
@@ -36,6 +36,7 @@
 
 #include "ftrace_internal.h"
 #include "trace.h"
+#include "trace_output.h"
 
 /* Maps of modules between ftrace_module_init() and their init's end */
 static LIST_HEAD(ftrace_mod_maps_loading);
@@ -412,7 +413,7 @@ static int ftrace_mod_address_lookup_at(unsigned long addr, int clock_id,
  * ftrace_mod_init_print_sym - print an address of saved module init text
  * @iter: the iterator at the event that recorded @address
  * @address: the address
- * @offset: print "+offset/size [module]" too, as "%pS" does
+ * @fmt: how to print it
  *
  * For trace_iter_print_sym(): if saved init text was ever at @address,
  * print the name of the init function that was there when the event was
@@ -423,7 +424,7 @@ static int ftrace_mod_address_lookup_at(unsigned long addr, int clock_id,
  * Return: true if printed; false if trace_seq_print_sym() is to print it.
  */
 bool ftrace_mod_init_print_sym(struct trace_iterator *iter,
-			       unsigned long address, bool offset)
+			       unsigned long address, enum trace_sym_fmt fmt)
 {
 	char modname[MODULE_NAME_LEN];
 	char str[KSYM_NAME_LEN];
@@ -440,11 +441,17 @@ bool ftrace_mod_init_print_sym(struct trace_iterator *iter,
 								 iter->ts),
 					   &size, &off, modname, str);
 	if (ret > 0) {
-		if (offset)
+		switch (fmt) {
+		case TRACE_SYM_NAME:
+			trace_seq_puts(&iter->seq, str);
+			break;
+		case TRACE_SYM_NAME_MOD:
+			trace_seq_printf(&iter->seq, "%s [%s]", str, modname);
+			break;
+		default:
 			trace_seq_printf(&iter->seq, "%s+%#lx/%#lx [%s]",
 					 str, off, size, modname);
-		else
-			trace_seq_puts(&iter->seq, str);
+		}
 		return true;
 	}
 	if (ret < 0 && !kernel_text_address(address)) {
