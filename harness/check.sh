@@ -63,6 +63,13 @@ if [ "$flavor" = qemu ]; then
 		"kunit.enable=0 harness_cases=$(grep -v '^#' "$ROOT/harness/guest/smp.list" | paste -sd,)"
 fi
 
+# Upstream's whole ftracetest suite, against harness/upstream-suite.expect:
+# on the test kernel, with two CPUs for the cpumask and hotplug cases.
+if [ "$flavor" = qemu ]; then
+	"$ROOT/harness/suite.sh" "$flavor" "$results" ||
+		problems+=("upstream's ftracetest suite did not run")
+fi
+
 # Boots with command lines of their own (harness/early-boots.list).
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name cases extra only <&3; do

@@ -19,6 +19,9 @@ rm -rf "$root"
 mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,etc,root,lib/modules}
 
 cp /bin/busybox "$root/bin/busybox"
+# A shell of its own name: test.d/dynevent/add_remove_uprobe.tc looks for
+# the shell's text in /proc/self/maps as a file whose name ends in "sh".
+cp /bin/busybox "$root/bin/sh"
 for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
@@ -31,6 +34,9 @@ cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
 # FTRACETEST_LIST=FILE runs another list (while working on a case).
 grep -v '^#' "${FTRACETEST_LIST:-$ROOT/harness/guest/ftracetest.list}" | grep . \
 	> "$root/ftrace/tests.list"
+# Upstream's own cases, from Debian's tree (harness=suite)
+(cd "$BASE/tools/testing/selftests/ftrace" && find test.d -name '*.tc' | LC_ALL=C sort) \
+	> "$root/ftrace/upstream.list"
 # The ktrace sweeps (every function ktrace accepts, both probe modes) run
 # on the test kernel; the other kernels run the rest of the series' cases.
 if [ "$flavor" != qemu ]; then
@@ -39,6 +45,16 @@ fi
 # The ELF sizes of the kallmodsyms fixture, for test.d/kallmodsyms/sizes.tc.
 nm -S --defined-only "$build/vmlinux" | awk 'NF == 4 && $4 ~ /^kallmodsyms_fixture_/' \
 	> "$root/ftrace/kallmodsyms-fixture.nm"
+
+# The built-in module ranges and the sections of vmlinux, for
+# test.d/kallmodsyms/builtin-ranges.tc.
+[ ! -f "$build/modules.builtin.ranges" ] ||
+	cp "$build/modules.builtin.ranges" "$root/ftrace/modules.builtin.ranges"
+{
+	nm "$build/vmlinux" | awk '$3 == "_text" { print "_text", $1 }'
+	readelf -SW "$build/vmlinux" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk '$7 ~ /A/ { print $1, $3, $5 }'
+} > "$root/ftrace/vmlinux.sections"
 
 make -s -C "$src" O="$build" INSTALL_MOD_PATH="$root" INSTALL_MOD_STRIP=1 \
 	modules_install > /dev/null
