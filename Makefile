@@ -8,7 +8,7 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug check-llvm check-suite-base ftracetest bench series \
+.PHONY: help deps assemble build run shell check check-debug check-llvm check-suite-base check-defconfig ftracetest bench series \
 	check-series checkpatch fuzz clean
 
 help:
@@ -17,6 +17,7 @@ help:
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
 	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
+	@echo 'make check-defconfig  x86_64_defconfig + the series: boot, kallmodsyms vs ranges, relink cost'
 	@echo 'make check-suite-base  upstream'"'"'s ftracetest suite on the test kernel without the series'
 	@echo 'make ftracetest CASES=test.d/...  some ftracetest cases (comma-separated) in one boot'
 	@echo 'make bench         benchmark figures and ratios, one table'
@@ -52,9 +53,13 @@ check-debug: deps
 check-llvm: deps
 	@$(H)/check.sh llvm
 
+check-defconfig: deps
+	@$(H)/check-defconfig.sh
+
 check-suite-base: build
 	@$(H)/build.sh upstream
 	@$(H)/initramfs.sh upstream
+	@rm -f out/logs/suite-upstream.results
 	@$(H)/suite.sh upstream $(CURDIR)/out/logs/suite-upstream.results
 	@! grep '^FAIL' out/logs/suite-upstream.results
 

@@ -44,7 +44,7 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable, const
     bool composed = relocatable && Basename(f.file) == intermediate;
     if (!composed) {
       if ((!keep || keep(f.file)) && f.size)
-        layout.placements.push_back({f.address, f.size, f.file, f.input_section});
+        layout.placements.push_back({f.address, f.size, f.file, f.input_section, f.gap_after});
       continue;
     }
     const std::vector<const MapPiece*>* pieces = by_section.Find(f.input_section);
@@ -65,7 +65,8 @@ Layout ComposeLayout(const LinkMap& final_map, const LinkMap* relocatable, const
                              ") inside " + std::string(f.input_section) + " of " +
                              std::string(f.file) + " as " + final_map.path + ":" +
                              std::to_string(f.line) + " places it");
-      layout.placements.push_back({f.address + offset, p->size, p->file, p->input_section});
+      layout.placements.push_back(
+          {f.address + offset, p->size, p->file, p->input_section, p->gap_after});
     }
   }
   auto order = [](const Placement& a, const Placement& b) {

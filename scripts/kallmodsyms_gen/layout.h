@@ -24,6 +24,7 @@ struct Placement {
   uint64_t size = 0;
   std::string_view file;  // views of the maps' text
   std::string_view section;
+  bool gap_after = false;  // MapPiece::gap_after
 };
 
 struct Layout {

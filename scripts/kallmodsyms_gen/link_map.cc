@@ -92,6 +92,17 @@ void SplitGnu(std::string_view line, std::vector<std::string_view>* t) {
   Split(line, 4, t);
 }
 
+// A piece of `output` starts at `address`, kept or not: the last kept
+// piece, if of the same output section, learns whether a gap follows it.
+void NotePieceStart(LinkMap* map, std::string_view output, uint64_t address) {
+  if (map->open_piece == LinkMap::kNoPiece) return;
+  MapPiece& last = map->pieces[map->open_piece];
+  map->open_piece = LinkMap::kNoPiece;
+  if (last.output_section == output && address > last.address + last.size &&
+      last.address + last.size > last.address)
+    last.gap_after = true;
+}
+
 // Adds a piece, filled in place rather than built on the stack and
 // copied, which compilers do with a string copy ("rep movs") that is
 // slow for so few bytes.
@@ -104,6 +115,7 @@ void AddPiece(LinkMap* map, std::string_view output, std::string_view input, std
   p.address = address;
   p.size = size;
   p.line = line;
+  map->open_piece = map->pieces.size() - 1;
 }
 
 // A GNU ld line holding "0xADDR 0xSIZE FILE" for a pending input section.
@@ -118,6 +130,7 @@ void AddGnuPiece(LineReader* in, LinkMap* map, const FileFilter& keep, std::stri
   std::string_view file = line.substr(static_cast<size_t>(t[first + 2].data() - line.data()));
   while (!file.empty() && (file.back() == ' ' || file.back() == '\t')) file.remove_suffix(1);
   file = ObjectName(file);
+  NotePieceStart(map, output, address);
   if (keep && !keep(file)) return;
   AddPiece(map, output, name, file, address, size, in->line_number());
 }
@@ -164,6 +177,7 @@ bool TakeGnuNumbers(LineReader* in, LinkMap* map, const FileFilter& keep, std::s
   while (end > i && IsBlank(l[end - 1])) --end;
   if (end == i) return false;
   std::string_view file = ObjectName(line.substr(i, end - i));
+  NotePieceStart(map, output, address);
   if (keep && !keep(file)) return true;
   AddPiece(map, output, name, file, address, size, in->line_number());
   return true;
@@ -314,6 +328,7 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
         continue;
       }
       std::string_view file = ObjectName(name.substr(0, colon));
+      NotePieceStart(map, output, vma);
       if (keep && !keep(file)) continue;
       AddPiece(map, output, name.substr(colon + 2, name.size() - colon - 3), file, vma, size,
                in->line_number());

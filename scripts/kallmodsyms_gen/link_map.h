@@ -26,6 +26,10 @@ struct MapPiece {
   uint64_t address = 0;
   uint64_t size = 0;
   size_t line = 0;  // where the map says so
+  // The next piece of the output section (of any object) starts past this
+  // one's end: fill follows, and a symbol of size 0 at the end can only be
+  // this piece's (a lock_class_key without lockdep, say).
+  bool gap_after = false;
 };
 
 struct OutputSection {
@@ -41,6 +45,10 @@ struct LinkMap {
   std::string output_file;  // from GNU ld's OUTPUT(file format); may be empty
   std::vector<OutputSection> outputs;
   std::vector<MapPiece> pieces;  // in map order
+  // While reading: the last piece kept, until the next piece of its output
+  // section says whether a gap follows it.
+  size_t open_piece = kNoPiece;
+  static constexpr size_t kNoPiece = ~size_t{0};
 };
 
 // Says whether the pieces of an object file (named as MapPiece::file) are

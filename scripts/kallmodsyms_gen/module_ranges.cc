@@ -33,6 +33,11 @@ RangeMap BuildRangeMap(const Layout& layout, const BuiltinModules& modules, Modu
       throw InputError(modules.path, line,
                        "expected " + piece + " not to overlap an object of other modules");
     }
+    // Where fill follows, the piece's end address is its own too: the
+    // symbols of size 0 there are its (modules.builtin.ranges gives them
+    // to it as well).  Where another piece starts at the end, they stay
+    // that piece's.
+    if (p.gap_after) map.Add(p.address + p.size, p.address + p.size + 1, set);
   }
   return map;
 }

@@ -50,13 +50,15 @@ TEST(Dataset, EverySymbolDecodesToWhatTheInputsSay) {
   size_t with_module = 0, multi = 0, bad_size = 0, bad_module = 0;
   for (size_t i = 0; i < syms.size(); ++i) {
     const Symbol& s = syms[i];
-    // The last piece that starts at or below the address and holds it.
+    // The last piece that starts at or below the address and holds it,
+    // or ends right at it with fill after it.
     std::set<std::string> want;
     auto it = std::upper_bound(layout.placements.begin(), layout.placements.end(), s.address,
                                [](uint64_t a, const Placement& p) { return a < p.address; });
     while (it != layout.placements.begin()) {
       --it;
-      if (s.address < it->address + it->size) {
+      if (s.address < it->address + it->size ||
+          (it->gap_after && s.address == it->address + it->size)) {
         auto m = mods.modules_of.find(it->file);
         if (m != mods.modules_of.end()) want = m->second;
         break;

@@ -38,5 +38,28 @@ TEST(ModuleRanges, BuildFromLayoutRefusesOverlappingModules) {
   }
 }
 
+// The end address of a piece that fill follows is the piece's: symbols of
+// size 0 there are its.  Not so where another piece starts at the end.
+TEST(ModuleRanges, TheEndOfAPieceBeforeFillIsItsOwn) {
+  Layout layout;
+  layout.placements = {{0x100, 0x4, "a.o", ".bss", true},
+                       {0x110, 0x8, "b.o", ".bss", false},
+                       {0x118, 0x8, "c.o", ".bss", true}};
+  BuiltinModules mods;
+  mods.path = "modules_thick.builtin";
+  mods.modules_of = {{"a.o", {"a"}}, {"b.o", {"b"}}};
+  mods.line_of = {{"a.o", 1}, {"b.o", 2}};
+  ModuleSets sets;
+  RangeMap map = BuildRangeMap(layout, mods, &sets);
+  uint32_t a = sets.Intern({"a"}), b = sets.Intern({"b"});
+  EXPECT_EQ(map.Lookup(0x103), a);
+  EXPECT_EQ(map.Lookup(0x104), a);  // the end, before fill
+  EXPECT_EQ(map.Lookup(0x105), 0u);
+  EXPECT_EQ(map.Lookup(0x117), b);
+  EXPECT_EQ(map.Lookup(0x118), 0u);  // c.o's, which is in no module
+  EXPECT_EQ(map.Lookup(0x120), 0u);
+  EXPECT_TRUE(map.CheckInvariant());
+}
+
 }  // namespace
 }  // namespace kallmodsyms

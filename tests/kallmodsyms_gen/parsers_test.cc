@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "builtin_modules.h"
 #include "decoder.h"
@@ -119,6 +120,44 @@ TEST(LinkMap, GnuWrappedLinesAndFill) {
   EXPECT_EQ(m.pieces[0].size, 0x18u);
   EXPECT_EQ(m.pieces[1].file, "b.o");
   EXPECT_EQ(m.output_file, "vmlinux.o");
+}
+
+// A piece followed by fill, kept or not, knows it; one followed directly by
+// another piece or by the end of its output section does not.
+TEST(LinkMap, GapAfterAPieceWhateverTheNextPiece) {
+  const std::string gnu = std::string(kHead) +
+                          ".bss            0x0000000000001000       0x40\n"
+                          " .bss           0x0000000000001000        0x4 a.o\n"
+                          " *fill*         0x0000000000001004        0xc \n"
+                          " .bss           0x0000000000001010        0x8 b.o\n"
+                          " .bss           0x0000000000001018        0x0 c.o\n"
+                          " .bss           0x0000000000001018        0x8 d.o\n"
+                          " *fill*         0x0000000000001020       0x20 \n"
+                          ".data           0x0000000000002000       0x10\n"
+                          " .data          0x0000000000002000        0x8 e.o\n";
+  for (bool filtered : {false, true}) {
+    LineReader in("x.map", gnu);
+    FileFilter keep = [](std::string_view f) { return f != "b.o"; };
+    LinkMap m = ReadLinkMap(&in, filtered ? keep : nullptr);
+    std::map<std::string, bool> gap;
+    for (const MapPiece& p : m.pieces) gap[std::string(p.file)] = p.gap_after;
+    EXPECT_TRUE(gap["a.o"]) << filtered;   // fill, then b.o (dropped or not)
+    EXPECT_FALSE(gap["c.o"]) << filtered;  // d.o starts at its end
+    EXPECT_FALSE(gap["d.o"]) << filtered;  // fill, then another section
+    EXPECT_FALSE(gap["e.o"]) << filtered;  // the map's end
+    EXPECT_EQ(gap.count("b.o"), filtered ? 0u : 1u);
+  }
+  LineReader lld("x.map",
+                 "             VMA              LMA     Size Align Out     In      Symbol\n"
+                 "ffffffff81000000          1000000      100    64 .bss\n"
+                 "ffffffff81000000          1000000        4     4         a.o:(.bss)\n"
+                 "ffffffff81000010          1000010        8    16         b.o:(.bss)\n"
+                 "ffffffff81000018          1000018        8     8         c.o:(.bss)\n");
+  LinkMap m = ReadLinkMap(&lld);
+  ASSERT_EQ(m.pieces.size(), 3u);
+  EXPECT_TRUE(m.pieces[0].gap_after);
+  EXPECT_FALSE(m.pieces[1].gap_after);
+  EXPECT_FALSE(m.pieces[2].gap_after);
 }
 
 // An input section placed as GNU ld prints it: the name padded to column
