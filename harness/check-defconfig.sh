@@ -8,8 +8,9 @@
 #      ftrace=function: KUnit and the series' ftracetest cases, among them
 #      test.d/kallmodsyms/builtin-ranges.tc (every symbol of vmlinux against
 #      modules.builtin.ranges); no splat;
-#   2. time a relink (one file touched) with CONFIG_KALLMODSYMS on and off:
-#      the kallmodsyms step beside the kallsyms step and the whole relink;
+#   2. time a relink (one file touched) with CONFIG_KALLMODSYMS on and off
+#      (the link map on in both, for modules.builtin.ranges): the
+#      kallmodsyms step beside the kallsyms step and the whole relink;
 #   3. compile the series' test modules on allmodconfig.
 # Ends with "N passed, N failed".  Not part of make check (a cold build
 # takes about 11 minutes on two cores).
@@ -43,63 +44,84 @@ if splats=$("$ROOT/harness/splats.sh" "$console"); then :; else
 	problems+=("kernel splat in ${console#$ROOT/}")
 fi
 sed -n 's/^\[[ 0-9.]*\] //; s/^harness: ftracetest: summary: builtin-ranges: /check: vmlinux symbols against modules.builtin.ranges: /p' "$console"
-sed -n 's/^\[[ 0-9.]*\] //; s/^\(very early: .* calls recorded.*\)/check: \1/p' "$console" | head -n 1
+sed -n '/very early: .* calls recorded/{s/^\[[ 0-9.]*\] //; s/^/check: /p; q}' "$console"
 
 # 2. The relink: one touched file, then link-vmlinux.sh's steps timed by
 # the lines it prints ("  KSYMS   .tmp_vmlinux1.kallsyms.S", ...), each
 # step lasting until the next line.
 kmake() { make -C "$SRC" O="$build" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
-# relink NAME: three relinks; prints "total nm kallsyms kallmodsyms" in
-# seconds, the medians
+# relink NAME: three relinks; writes "total nm kallsyms kallmodsyms
+# passes" (seconds; link passes) of each to out/logs/relink-NAME.times
 relink() {
-	local i log
+	local i log start
+	: > "$LOGS/relink-$1.times"
 	for i in 1 2 3; do
 		log=$LOGS/relink-$1-$i.log
 		touch "$SRC/init/calibrate.c"
-		kmake -j"$JOBS" bzImage 2>&1 |
-			while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done > "$log"
-		awk '
-			NR == 1 { first = $1 }
+		start=$EPOCHREALTIME
+		if ! kmake -j"$JOBS" bzImage 2>&1 |
+			while IFS= read -r line; do printf '%s %s\n' "$EPOCHREALTIME" "$line"; done > "$log"; then
+			show_log "$log"; die "the $1 relink failed"
+		fi
+		awk -v start="$start" '
 			{ if (step != "") t[step] += $1 - at; step = ""; at = $1 }
+			$2 == "LD" && $3 ~ /^\.tmp_vmlinux[0-9]$/ { passes++ }
 			$2 == "NM" && $3 ~ /^\.tmp_vmlinux[0-9]\.syms$/ { step = "nm" }
 			$2 == "KSYMS" || ($2 == "AS" && $3 ~ /kallsyms\.o$/) { step = "kallsyms" }
 			$2 == "KMODSYMS" || ($2 == "AS" && $3 ~ /kallmodsyms\.o$/) { step = "kallmodsyms" }
-			END { printf "%.3f %.3f %.3f %.3f\n", $1 - first, t["nm"], t["kallsyms"], t["kallmodsyms"] }
-		' "$log"
-	done | awk '{ for (i = 1; i <= 4; i++) v[i, NR] = $i }
+			END { printf "%.3f %.3f %.3f %.3f %d\n", $1 - start, t["nm"], t["kallsyms"], t["kallmodsyms"], passes }
+		' "$log" >> "$LOGS/relink-$1.times"
+	done
+}
+# medians NAME: the middle of each figure of the three relinks
+medians() {
+	awk 'NF == 5 { for (i = 1; i <= 5; i++) v[i, NR] = $i }
 		END {
-			for (i = 1; i <= 4; i++) {	# the middle one of three
+			if (NR != 3) exit 1
+			for (i = 1; i <= 5; i++) {	# the middle one of three
 				a = v[i, 1]; b = v[i, 2]; c = v[i, 3]
 				m = (a > b) ? ((b > c) ? b : ((a > c) ? c : a)) : ((a > c) ? a : ((b > c) ? c : b))
 				printf "%s%.3f", i > 1 ? " " : "", m
 			}
 			print ""
-		}'
+		}' "$LOGS/relink-$1.times"
 }
 step "relinking the $flavor kernel, CONFIG_KALLMODSYMS on and off (3 times each)"
 kmake -j"$JOBS" bzImage > /dev/null 2>&1
-read -r on_total on_nm on_ksyms on_kmod < <(relink on)
+relink on
+grep -q KMODSYMS "$LOGS/relink-on-1.log" || die "the relink with kallmodsyms on ran no KMODSYMS step"
+read -r on_total on_nm on_ksyms on_kmod on_passes < <(medians on) || die "no relink times"
+# Off: only kallmodsyms (and its tests) off; the link map stays, for
+# modules.builtin.ranges.  Should this stop half way, the next run
+# configures the kernel afresh.
 cp "$build/.config" "$build/.config.on"
-# Off: without kallmodsyms and without the link map it needs (defconfig
-# has no VMLINUX_MAP)
+restore() {
+	cp "$build/.config.on" "$build/.config"
+	rm -f "$build/.fragments"
+}
+trap restore EXIT
 "$SRC/scripts/config" --file "$build/.config" --disable KALLMODSYMS \
-	--disable VMLINUX_MAP --disable KALLMODSYMS_KUNIT_TEST --disable TEST_KALLMODSYMS
+	--disable KALLMODSYMS_KUNIT_TEST --disable TEST_KALLMODSYMS
 kmake olddefconfig > /dev/null
-kmake -j"$JOBS" bzImage > /dev/null 2>&1
-read -r off_total off_nm off_ksyms _ < <(relink off)
+kmake -j"$JOBS" bzImage > /dev/null 2>&1 || die "the kernel without kallmodsyms did not build"
+relink off
+! grep -q KMODSYMS "$LOGS/relink-off-1.log" || die "the relink with kallmodsyms off ran a KMODSYMS step"
+read -r off_total off_nm off_ksyms _ off_passes < <(medians off) || die "no relink times"
 cp "$build/.config.on" "$build/.config"
+trap - EXIT
 kmake olddefconfig > /dev/null
-kmake -j"$JOBS" bzImage modules > /dev/null 2>&1
+kmake -j"$JOBS" bzImage modules > /dev/null 2>&1 || die "the kernel did not build again"
 # What kallmodsyms adds: its own step, plus what the shared nm pass
 # (sizes, and the awk that takes them off for kallsyms) costs beyond the
 # plain one.
 awk -v on_total="$on_total" -v on_nm="$on_nm" -v on_ksyms="$on_ksyms" -v on_kmod="$on_kmod" \
-    -v off_total="$off_total" -v off_nm="$off_nm" -v off_ksyms="$off_ksyms" 'BEGIN {
+    -v off_total="$off_total" -v off_nm="$off_nm" -v off_ksyms="$off_ksyms" \
+    -v on_passes="$on_passes" -v off_passes="$off_passes" 'BEGIN {
 	kallsyms = off_nm + off_ksyms
 	added = on_kmod + on_nm - off_nm
-	printf "check: relink, on:  %.2f s; kallsyms step %.3f s (nm %.3f), kallmodsyms step %.3f s\n",
-		on_total, on_nm + on_ksyms, on_nm, on_kmod
-	printf "check: relink, off: %.2f s; kallsyms step %.3f s (nm %.3f)\n", off_total, kallsyms, off_nm
+	printf "check: relink, on:  %.2f s, %d link passes; kallsyms step %.3f s (nm %.3f), kallmodsyms step %.3f s\n",
+		on_total, on_passes, on_nm + on_ksyms, on_nm, on_kmod
+	printf "check: relink, off: %.2f s, %d link passes; kallsyms step %.3f s (nm %.3f)\n", off_total, off_passes, kallsyms, off_nm
 	printf "check: kallmodsyms adds %.3f s a relink: %.1f%% of the kallsyms step (target 5%%), %.2f%% of the relink (target 1%%); the whole relink %+.2f s\n",
 		added, 100 * added / kallsyms, 100 * added / off_total, on_total - off_total
 }' | tee "$LOGS/relink-$flavor.txt"

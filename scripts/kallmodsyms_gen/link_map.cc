@@ -103,6 +103,15 @@ void NotePieceStart(LinkMap* map, std::string_view output, uint64_t address) {
     last.gap_after = true;
 }
 
+// A linker script assignment ("__stop_x = .") at `address`, past the open
+// piece's start: the symbol it makes may sit right at the piece's end, so
+// the end is not the piece's alone.  Without an address, the same.
+void NoteAssignment(LinkMap* map, const uint64_t* address) {
+  if (map->open_piece == LinkMap::kNoPiece) return;
+  const MapPiece& last = map->pieces[map->open_piece];
+  if (!address || *address >= last.address) map->open_piece = LinkMap::kNoPiece;
+}
+
 // Adds a piece, filled in place rather than built on the stack and
 // copied, which compilers do with a string copy ("rep movs") that is
 // slow for so few bytes.
@@ -215,7 +224,17 @@ void ReadGnu(LineReader* in, LinkMap* map, const FileFilter& keep) {
         continue;
       }
     } else if (pending_output.empty()) {
-      if (indent > 1) continue;
+      if (indent > 1) {
+        // Symbols, and the script's assignments, which may make a symbol
+        // at the end of the open piece
+        if (map->open_piece != LinkMap::kNoPiece && line.find('=') != std::string_view::npos) {
+          SplitGnu(line, &t);
+          uint64_t address;
+          bool known = !t.empty() && t[0].size() > 2 && ParseHex(t[0], &address);
+          NoteAssignment(map, known ? &address : nullptr);
+        }
+        continue;
+      }
       if (indent == 1) {
         // Fill and script patterns ("*fill*", "*(.text .stub)"), pieces
         if (line[1] == '*' || TakeGnuPiece(in, map, keep, output, line)) continue;
@@ -325,6 +344,7 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
       if (colon == std::string_view::npos || name.back() != ')') {
         // Linker-generated lines such as "<internal>:(.bss)" have the form
         // too; anything else at this depth is an assignment: skip it.
+        NoteAssignment(map, &vma);
         continue;
       }
       std::string_view file = ObjectName(name.substr(0, colon));

@@ -160,6 +160,33 @@ TEST(LinkMap, GapAfterAPieceWhateverTheNextPiece) {
   EXPECT_FALSE(m.pieces[2].gap_after);
 }
 
+// A linker script symbol made at a piece's end ("__stop_x = .") may be the
+// one of size 0 there: the end is then not the piece's alone.
+TEST(LinkMap, AnAssignmentAfterAPieceTakesItsGapAway) {
+  LineReader gnu("x.map", std::string(kHead) +
+                              ".data           0x0000000000001000       0x40\n"
+                              " .data          0x0000000000001000        0x4 a.o\n"
+                              "                0x0000000000001004                __stop_x = .\n"
+                              " *fill*         0x0000000000001004        0xc \n"
+                              " .data          0x0000000000001010        0x4 b.o\n"
+                              "                0x0000000000001010                b_sym\n"
+                              " *fill*         0x0000000000001014        0xc \n"
+                              " .data          0x0000000000001020        0x8 c.o\n");
+  LinkMap m = ReadLinkMap(&gnu);
+  ASSERT_EQ(m.pieces.size(), 3u);
+  EXPECT_FALSE(m.pieces[0].gap_after);
+  EXPECT_TRUE(m.pieces[1].gap_after);  // a symbol line is no assignment
+  LineReader lld("x.map",
+                 "             VMA              LMA     Size Align Out     In      Symbol\n"
+                 "ffffffff81000000          1000000      100    64 .data\n"
+                 "ffffffff81000000          1000000        4     4         a.o:(.data)\n"
+                 "ffffffff81000004          1000004        0     1         __stop_x = .\n"
+                 "ffffffff81000010          1000010        8    16         b.o:(.data)\n");
+  m = ReadLinkMap(&lld);
+  ASSERT_EQ(m.pieces.size(), 2u);
+  EXPECT_FALSE(m.pieces[0].gap_after);
+}
+
 // An input section placed as GNU ld prints it: the name padded to column
 // 15, or alone on its line when it is longer, then the address, the size
 // right-aligned to column 44, the file.
