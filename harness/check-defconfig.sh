@@ -81,7 +81,7 @@ medians() {
 			for (i = 1; i <= 5; i++) {	# the middle one of three
 				a = v[i, 1]; b = v[i, 2]; c = v[i, 3]
 				m = (a > b) ? ((b > c) ? b : ((a > c) ? c : a)) : ((a > c) ? a : ((b > c) ? c : b))
-				printf "%s%.3f", i > 1 ? " " : "", m
+				printf "%s%.3f", (i > 1 ? " " : ""), m
 			}
 			print ""
 		}' "$LOGS/relink-$1.times"
