@@ -134,11 +134,23 @@ mkdir -p "$amc"
 amake() { make -C "$SRC" O="$amc" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 amc_log=$LOGS/build-allmodconfig.log
 if amake allmodconfig > "$amc_log" 2>&1 && amake -j"$JOBS" prepare >> "$amc_log" 2>&1; then
-	for obj in lib/test_ktrace_main.o lib/test_ktrace_target.o lib/test_ktrace_tail.o lib/test_ftrace_reuse_first.o \
-		   lib/test_ftrace_reuse_second.o lib/kallmodsyms_fixture_alpha_main.o \
-		   lib/kallmodsyms_fixture_beta_main.o lib/kallmodsyms_fixture_shared.o \
-		   kernel/trace/ftrace_early_kunit.o kernel/trace/ftrace_early_bench.o \
-		   kernel/kallmodsyms_kunit.o kernel/trace/ftrace_fentry_kunit.o; do
+	# OPTION:OBJECT; an object whose option allmodconfig leaves off (the
+	# KUnit suites that need KUNIT=y) is not built there, and not here.
+	for pair in TEST_KTRACE:lib/test_ktrace_main.o TEST_KTRACE:lib/test_ktrace_target.o \
+		    TEST_KTRACE:lib/test_ktrace_tail.o TEST_FTRACE_INIT_REUSE:lib/test_ftrace_reuse_first.o \
+		    TEST_FTRACE_INIT_REUSE:lib/test_ftrace_reuse_second.o \
+		    TEST_KALLMODSYMS:lib/kallmodsyms_fixture_alpha_main.o \
+		    TEST_KALLMODSYMS:lib/kallmodsyms_fixture_beta_main.o \
+		    TEST_KALLMODSYMS:lib/kallmodsyms_fixture_shared.o \
+		    VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST:kernel/trace/ftrace_early_kunit.o \
+		    VERY_EARLY_FUNCTION_TRACER_BENCHMARK:kernel/trace/ftrace_early_bench.o \
+		    KALLMODSYMS_KUNIT_TEST:kernel/kallmodsyms_kunit.o \
+		    FTRACE_FENTRY_KUNIT_TEST:kernel/trace/ftrace_fentry_kunit.o; do
+		opt=${pair%%:*} obj=${pair#*:}
+		if ! grep -q "^CONFIG_$opt=[ym]" "$amc/.config"; then
+			echo "check: allmodconfig: $obj not built (CONFIG_$opt is off there)"
+			continue
+		fi
 		if amake -j"$JOBS" "$obj" >> "$amc_log" 2>&1; then
 			echo "PASS allmodconfig $obj" >> "$results"
 		else

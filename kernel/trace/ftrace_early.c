@@ -1063,6 +1063,12 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	if (own_time && fe.nr)
 		ftrace_early_timebase_init(&tb, fe.entries[0].counter,
 					   counter_now, clock_now, khz);
+	/*
+	 * Without a frequency the entries are 1 ns apart from 1 ns on, the
+	 * lines about them among them: the trace clock must start past them.
+	 */
+	if (fe_warn.no_times && clock_now + tb.offset <= fe.nr + NSEC_PER_USEC)
+		tb.offset = fe.nr + NSEC_PER_USEC - clock_now;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
