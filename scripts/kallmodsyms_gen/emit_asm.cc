@@ -276,6 +276,26 @@ std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols) 
   return a.Take();
 }
 
+std::string TablesLayout(const ModuleTables& t, const SizeTable& sizes) {
+  std::string out;
+  auto line = [&out](const std::string& label, size_t bytes) {
+    out += label + " " + std::to_string(bytes) + "\n";
+  };
+  line("kallsyms_size_num_syms", 4);
+  line("kallsyms_module_spaces", KALLMODSYMS_NR_SPACES * (4 + 4 + 8 + 8));
+  line("kallsyms_module_names", t.names.size());
+  line("kallsyms_module_lists", t.lists.size() * 2);
+  for (int s = 0; s < KALLMODSYMS_NR_SPACES; ++s) {
+    std::string n = kSpaceNames[s];
+    line("kallsyms_module_" + n + "_index", t.spaces[s].index.size() * 8);
+    line("kallsyms_module_" + n + "_stream", t.spaces[s].stream.size());
+  }
+  line("kallsyms_size_index", sizes.index.size() * 4);
+  line("kallsyms_size_codes", sizes.codes.size() * 8);
+  line("kallsyms_size_escapes", std::max<size_t>(sizes.escapes.size(), 1));
+  return out;
+}
+
 std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes,
                     const SymbolList& symbols) {
   return EmitModuleTablesAsm(modules, symbols.size()) + EmitSizeTableAsm(sizes, symbols);

@@ -175,6 +175,7 @@ Output Generate(Inputs* in) {
   out.module_asm = EmitModuleTablesAsm(tables, k.symbols.size());
   SizeTables sizes = size_tables.get();
   out.size_asm = std::move(sizes.text);
+  out.layout = TablesLayout(tables, sizes.table);
 
   out.figures.symbols = k.symbols.size();
   out.figures.modules = ranges.modules;
@@ -189,12 +190,20 @@ Output Generate(Inputs* in) {
   return out;
 }
 
-std::string EmptyTablesAsm() {
+namespace {
+
+ModuleTables EmptyModuleTables() {
   ModuleTables tables;
   tables.names.push_back('\0');
   tables.lists.push_back(0);
   tables.spaces[KALLMODSYMS_SPACE_KERNEL].base_symbol = "_text";
-  return EmitAsm(tables, SizeTable(), {});
+  return tables;
 }
+
+}  // namespace
+
+std::string EmptyTablesAsm() { return EmitAsm(EmptyModuleTables(), SizeTable(), {}); }
+
+std::string EmptyTablesLayout() { return TablesLayout(EmptyModuleTables(), SizeTable()); }
 
 }  // namespace kallmodsyms

@@ -39,6 +39,7 @@ struct Output {
   // The assembler file: the module tables, then the size table.
   std::string module_asm;
   std::string size_asm;
+  std::string layout;  // TablesLayout()
   Figures figures;
   // The inputs and what was made of them, being freed on other threads
   // while the caller writes the output: destroying the Output waits.
@@ -53,6 +54,7 @@ Output Generate(Inputs* inputs);
 // Tables that describe nothing, for the first kallsyms link pass, which
 // only needs the symbols to exist.
 std::string EmptyTablesAsm();
+std::string EmptyTablesLayout();
 
 }  // namespace kallmodsyms
 

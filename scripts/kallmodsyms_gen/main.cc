@@ -13,6 +13,7 @@
 
 #include "emit_asm.h"
 #include "generate.h"
+#include "symbols.h"
 #include "write_file.h"
 
 using namespace kallmodsyms;
@@ -22,7 +23,9 @@ static void Usage(FILE* f) {
           "usage: kallmodsyms_gen [--all-symbols] --map FILE [--relocatable-map FILE]\n"
           "                       --nm FILE --modules FILE --output FILE.S [--stats]\n"
           "                       [--kallsyms-order FILE.S [--absolute-percpu]]\n"
-          "       kallmodsyms_gen --empty --output FILE.S\n"
+          "                       [--layout FILE]\n"
+          "       kallmodsyms_gen --empty --output FILE.S [--layout FILE]\n"
+          "       kallmodsyms_gen --strip-sizes --nm FILE --output FILE\n"
           "  --map FILE              map of the final link (GNU ld -Map or lld -Map)\n"
           "  --relocatable-map FILE  map of the `ld -r` link the final map names (vmlinux.o)\n"
           "  --nm FILE               `nm -n -S` of the link, filtered by scripts/mksysmap\n"
@@ -32,8 +35,12 @@ static void Usage(FILE* f) {
           "  --kallsyms-order FILE.S scripts/kallsyms' output from the same nm output: fail\n"
           "                          unless its symbols are the tool's, in the same order\n"
           "  --absolute-percpu       scripts/kallsyms ran with --absolute-percpu\n"
+          "  --layout FILE           the bytes under each label of the output, which the\n"
+          "                          link compares between passes\n"
           "  --stats                 print table sizes to stderr\n"
-          "  --empty                 tables that describe nothing (first link pass)\n");
+          "  --empty                 tables that describe nothing (first link pass)\n"
+          "  --strip-sizes           write the --nm lines less their size column (the\n"
+          "                          input of scripts/kallsyms) to --output\n");
 }
 
 int main(int argc, char** argv) {
@@ -48,14 +55,16 @@ int main(int argc, char** argv) {
       {"absolute-percpu", no_argument, nullptr, 'P'},
       {"stats", no_argument, nullptr, 's'},
       {"empty", no_argument, nullptr, 'p'},
+      {"strip-sizes", no_argument, nullptr, 'z'},
+      {"layout", required_argument, nullptr, 'l'},
       {"help", no_argument, nullptr, 'h'},
       {nullptr, 0, nullptr, 0},
   };
-  std::string map, relocatable, nm, modules, output, kallsyms_order;
-  bool stats = false, empty = false;
+  std::string map, relocatable, nm, modules, output, kallsyms_order, layout;
+  bool stats = false, empty = false, strip_sizes = false;
   Inputs in;
   int c;
-  while ((c = getopt_long(argc, argv, "m:r:n:b:o:k:Pasph", kOptions, nullptr)) != -1) {
+  while ((c = getopt_long(argc, argv, "m:r:n:b:o:k:l:Paspzh", kOptions, nullptr)) != -1) {
     switch (c) {
       case 'm':
         map = optarg;
@@ -75,6 +84,9 @@ int main(int argc, char** argv) {
       case 'k':
         kallsyms_order = optarg;
         break;
+      case 'l':
+        layout = optarg;
+        break;
       case 'P':
         in.absolute_percpu = true;
         break;
@@ -87,6 +99,9 @@ int main(int argc, char** argv) {
       case 'p':
         empty = true;
         break;
+      case 'z':
+        strip_sizes = true;
+        break;
       case 'h':
         Usage(stdout);
         return 0;
@@ -95,9 +110,24 @@ int main(int argc, char** argv) {
         return 2;
     }
   }
+  if ((empty && strip_sizes) || (strip_sizes && !layout.empty())) {
+    Usage(stderr);
+    return 2;
+  }
   if (empty && !output.empty() && optind == argc) {
     try {
       WriteFileAtomically(output, {EmptyTablesAsm()});
+      if (!layout.empty()) WriteFileAtomically(layout, {EmptyTablesLayout()});
+    } catch (const std::exception& e) {
+      fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
+      return 1;
+    }
+    return 0;
+  }
+  if (strip_sizes && !nm.empty() && !output.empty() && optind == argc) {
+    try {
+      LineReader in = LineReader::FromFile(nm);
+      WriteFileAtomically(output, {StripSizes(&in)});
     } catch (const std::exception& e) {
       fprintf(stderr, "kallmodsyms_gen: %s\n", e.what());
       return 1;
@@ -119,6 +149,7 @@ int main(int argc, char** argv) {
       in.kallsyms_order = std::make_unique<LineReader>(LineReader::FromFile(kallsyms_order));
     Output out = Generate(&in);
     WriteFileAtomically(output, {out.module_asm, out.size_asm});
+    if (!layout.empty()) WriteFileAtomically(layout, {out.layout});
     if (stats) {
       const Figures& f = out.figures;
       fprintf(stderr,

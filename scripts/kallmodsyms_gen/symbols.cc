@@ -86,6 +86,30 @@ SymbolList ReadNm(LineReader* in) {
   return out;
 }
 
+std::string StripSizes(LineReader* in) {
+  std::string out;
+  out.reserve(in->size());
+  std::string_view line;
+  std::vector<std::string_view> t;
+  while (in->Next(&line)) {
+    Split(line, &t);
+    uint64_t value;
+    if ((t.size() == 3 || t.size() == 4) && !ParseHex(t[0], &value))
+      in->Fail("expected a hexadecimal address, got '" + std::string(t[0]) + "'");
+    if (t.size() == 4) {
+      if (!ParseHex(t[1], &value) || value > UINT32_MAX)
+        in->Fail("expected a hexadecimal size below 4 GiB, got '" + std::string(t[1]) + "'");
+      out.append(t[0]).append(1, ' ').append(t[2]).append(1, ' ').append(t[3]);
+    } else if (t.size() == 3 || t.empty()) {
+      out.append(line);
+    } else {
+      in->Fail("expected 'ADDRESS [SIZE] TYPE NAME'");
+    }
+    out.append(1, '\n');
+  }
+  return out;
+}
+
 namespace {
 
 // KSYM_NAME_LEN of include/linux/kallsyms.h and scripts/kallsyms.c: the

@@ -45,6 +45,12 @@ using SymbolList = std::vector<Symbol>;
 // Reads "ADDRESS [SIZE] TYPE NAME" lines.
 SymbolList ReadNm(LineReader* in);
 
+// The same lines less their size column: the input of scripts/kallsyms
+// (and the System.map it is compared with), so that one nm pass serves
+// both tools.  Lines without a size are copied unchanged; a line that is
+// not "ADDRESS [SIZE] TYPE NAME" is refused, naming its file and line.
+std::string StripSizes(LineReader* in);
+
 struct KallsymsOptions {
   bool all_symbols = false;  // scripts/kallsyms --all-symbols (KALLSYMS_ALL)
 };

@@ -104,6 +104,28 @@ TEST(Golden, EverySymbolDecodesToItsModulesAndSize) {
   }
 }
 
+// The layout link-vmlinux.sh compares between passes: the bytes the
+// emitted assembler puts under each label, for every label.
+void ExpectLayoutOf(const std::string& asm_text, const std::string& layout) {
+  kallmodsyms_test::Decoder d(asm_text);
+  std::istringstream lines(layout);
+  std::string label;
+  size_t bytes, n = 0;
+  while (lines >> label >> bytes) {
+    EXPECT_EQ(d.Section(label).size(), bytes) << label;
+    ++n;
+  }
+  EXPECT_TRUE(lines.eof());
+  EXPECT_EQ(n, 11u);
+}
+
+TEST(Golden, LayoutIsTheBytesUnderEachLabel) {
+  Output out = GenerateGolden(false);
+  ExpectLayoutOf(out.Text(), out.layout);
+  ExpectLayoutOf(EmptyTablesAsm(), EmptyTablesLayout());
+  EXPECT_NE(out.layout, EmptyTablesLayout());
+}
+
 // Lines of every kind that lld 14 wrote for the LLVM=1 test kernel's first
 // kallsyms link (.tmp_vmlinux1.map): the header, every line at the output
 // sections' depth (28 sections, and six ASSERT()s, which lld writes without

@@ -86,5 +86,43 @@ TEST(KallsymsOrder, TextOnlyWithoutAllSymbols) {
   EXPECT_EQ(Order(text, true).size(), 12u);
 }
 
+// What scripts/kallsyms reads: the nm lines less their size column.
+std::string Stripped(const std::string& text) {
+  LineReader in("x.nm", text);
+  return StripSizes(&in);
+}
+
+TEST(StripSizes, TakesOffTheSizeColumnOnly) {
+  EXPECT_EQ(Stripped("ffffffff81000000 0000000000000010 T startup_64\n"
+                     "ffffffff81000010 T no_size\n"
+                     "ffffffff81000020 00000000000000ff t local\n"),
+            "ffffffff81000000 T startup_64\n"
+            "ffffffff81000010 T no_size\n"
+            "ffffffff81000020 t local\n");
+}
+
+TEST(StripSizes, UnsizedLinesAndBlankLinesAreCopiedAsTheyAre) {
+  // A line without a size keeps its spacing, as the awk it replaces did.
+  EXPECT_EQ(Stripped("1000  T a\n\n2000 8 t b"), "1000  T a\n\n2000 t b\n");
+}
+
+TEST(StripSizes, MalformedLinesNameFileAndLine) {
+  auto error = [](const std::string& text) {
+    LineReader in("x.nm", text);
+    try {
+      StripSizes(&in);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("1000 T a\nzz T b\n"), "x.nm:2: expected a hexadecimal address, got 'zz'");
+  EXPECT_EQ(error("1000 1g T a\n"), "x.nm:1: expected a hexadecimal size below 4 GiB, got '1g'");
+  EXPECT_EQ(error("1000 100000000 T a\n"),
+            "x.nm:1: expected a hexadecimal size below 4 GiB, got '100000000'");
+  EXPECT_EQ(error("1000 T\n"), "x.nm:1: expected 'ADDRESS [SIZE] TYPE NAME'");
+  EXPECT_EQ(error("1 2 3 4 5\n"), "x.nm:1: expected 'ADDRESS [SIZE] TYPE NAME'");
+}
+
 }  // namespace
 }  // namespace kallmodsyms

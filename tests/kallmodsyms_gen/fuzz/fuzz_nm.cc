@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-// libFuzzer: the nm parser, then kallsyms ordering of whatever it accepted.
+// libFuzzer: the nm parser, then kallsyms ordering of whatever it accepted;
+// and the size column's removal, which must keep every other line's count.
 
 #include <cstddef>
 #include <cstdint>
@@ -8,9 +9,16 @@
 #include "symbols.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  kallmodsyms::LineReader in("fuzz.nm", std::string(reinterpret_cast<const char*>(data), size));
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  kallmodsyms::LineReader in("fuzz.nm", text);
   try {
     kallmodsyms::KallsymsOrder(kallmodsyms::ReadNm(&in), {size % 2 == 0});
+  } catch (const kallmodsyms::InputError&) {
+  }
+  kallmodsyms::LineReader again("fuzz.nm", text);
+  try {
+    std::string stripped = kallmodsyms::StripSizes(&again);
+    if (stripped.size() > text.size() + again.line_number()) __builtin_trap();
   } catch (const kallmodsyms::InputError&) {
   }
   return 0;
