@@ -112,7 +112,7 @@ trap - EXIT
 kmake olddefconfig > /dev/null
 kmake -j"$JOBS" bzImage modules > /dev/null 2>&1 || die "the kernel did not build again"
 # What kallmodsyms adds: its own step, plus what the shared nm pass
-# (sizes, and the awk that takes them off for kallsyms) costs beyond the
+# (sizes, and the generator taking them off for kallsyms) costs beyond the
 # plain one.
 awk -v on_total="$on_total" -v on_nm="$on_nm" -v on_ksyms="$on_ksyms" -v on_kmod="$on_kmod" \
     -v off_total="$off_total" -v off_nm="$off_nm" -v off_ksyms="$off_ksyms" \

@@ -23,10 +23,11 @@ std::string EmitAsm(const ModuleTables& modules, const SizeTable& sizes, const S
 std::string EmitModuleTablesAsm(const ModuleTables& modules, size_t num_symbols);
 std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols);
 
-// The bytes under each label EmitAsm() writes, one "LABEL BYTES" line each
-// (pointers count 8).  link-vmlinux.sh links once more when this changes
-// from one kallsyms pass to the next, as the symbols after the tables
-// move; a change of their contents alone moves nothing.
+// Where each label EmitAsm() writes starts, one "LABEL OFFSET" line each,
+// then "end BYTES".  link-vmlinux.sh links once more when this changes
+// from one kallsyms pass to the next, as symbols then move; a change of
+// the tables' contents, or of a size that the alignment of the next label
+// takes up, moves nothing.
 std::string TablesLayout(const ModuleTables& modules, const SizeTable& sizes);
 
 }  // namespace kallmodsyms

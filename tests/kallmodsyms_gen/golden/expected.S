@@ -7,20 +7,18 @@
 #include <asm/bitsperlong.h>
 #if BITS_PER_LONG == 64
 #define PTR .quad
-#define ALGN .balign 8
 #else
 #define PTR .long
-#define ALGN .balign 4
 #endif
 
 	.section .rodata, "a"
 
 	.globl	kallsyms_size_num_syms
-	ALGN
+	.balign 8
 kallsyms_size_num_syms:
 	.long	0x15	/* kallsyms symbols the size table describes */
 	.globl	kallsyms_module_spaces
-	ALGN
+	.balign 8
 kallsyms_module_spaces:
 	.long	0x1	/* percpu: blocks */
 	.long	0x3	/* percpu: ranges */
@@ -31,37 +29,37 @@ kallsyms_module_spaces:
 	PTR	kallsyms_module_kernel_index	/* kernel: block index */
 	PTR	kallsyms_module_kernel_stream	/* kernel: records */
 	.globl	kallsyms_module_names
-	ALGN
+	.balign 8
 kallsyms_module_names:
 	.asciz	""	/* offset 0: no module */
 	.asciz	"alpha"	/* offset 0x1 */
 	.asciz	"beta"	/* offset 0x7 */
 	.asciz	"single"	/* offset 0xc */
 	.globl	kallsyms_module_lists
-	ALGN
+	.balign 8
 kallsyms_module_lists:
 	.short	0x0	/* unused */
 	.short	0x2	/* list at 0x1: alpha beta */
 	.short	0x1	/* alpha */
 	.short	0x7	/* beta */
 	.globl	kallsyms_module_percpu_index
-	ALGN
+	.balign 8
 kallsyms_module_percpu_index:
 	.long	0x0	/* block 0: start */
 	.long	0x0	/* block 0: record offset */
 	.globl	kallsyms_module_percpu_stream
-	ALGN
+	.balign 8
 kallsyms_module_percpu_stream:
 	.byte	0x0	/* 0x0: no module */
 	.byte	0x10, 0x19	/* 0x10: single */
 	.byte	0x10, 0x0	/* 0x20: no module */
 	.globl	kallsyms_module_kernel_index
-	ALGN
+	.balign 8
 kallsyms_module_kernel_index:
 	.long	0x0	/* block 0: start */
 	.long	0x0	/* block 0: record offset */
 	.globl	kallsyms_module_kernel_stream
-	ALGN
+	.balign 8
 kallsyms_module_kernel_stream:
 	.byte	0x0	/* _text+0x0: no module */
 	.byte	0x80, 0x2, 0x2	/* _text+0x100: alpha beta */
@@ -74,7 +72,7 @@ kallsyms_module_kernel_stream:
 	.byte	0xd0, 0x1f, 0x19	/* _text+0x3000: single */
 	.byte	0xa0, 0x20, 0x0	/* _text+0x4020: no module */
 	.globl	kallsyms_size_index
-	ALGN
+	.balign 8
 kallsyms_size_index:
 	.long	0x0	/* symbols from 0 */
 	.globl	kallsyms_size_codes
@@ -82,6 +80,6 @@ kallsyms_size_index:
 kallsyms_size_codes:
 	.quad	0x6e0ef44f800feef0, 0x00000000000000fe	/* symbols from 0: percpu_main_var */
 	.globl	kallsyms_size_escapes
-	ALGN
+	.balign 8
 kallsyms_size_escapes:
 	.byte	0x11, 0x4, 0x21, 0x19, 0x41
