@@ -162,7 +162,7 @@ if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
 	off=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call with the tracer off.*/\1/')
 	row "very early tracer, per recorded call" "$((rec - off)) ns" \
 		"ratio $(echo "scale=2; ($rec - $off) / $f_ns" | bc) to the function tracer (target <= 0.5)"
-	row "traced call, very early tracer off" "$off ns" "call, __fentry__ test and return, TCG"
+	row "traced call, very early tracer off" "$off ns" "call, __fentry__ (its test made NOPs) and return, TCG"
 	n=$(echo "$early" | sed 's/.*very early: \([0-9]*\) calls recorded.*/\1/')
 	d=$(echo "$early" | sed 's/.*calls recorded, \([0-9]*\) dropped.*/\1/')
 	buf=$(echo "$early" | sed 's/.*buffer \([0-9]*\) KiB.*/\1/')

@@ -31,8 +31,12 @@ fi
 # One CPU: without ACPI and PCI, which the test kernel has for its second
 # CPU (QEMU's q35 describes CPUs in ACPI, and ACPI a PCI bus) and which
 # take tens of seconds of a KASAN kernel's boot under ftrace=function.
+# BOOT_NO_PIT=1: a machine without the PIT (8254), which the kernel's early
+# TSC calibrations need; it keeps ACPI, whose timers then stand in.
 cpus=${BOOT_CPUS:-1}
-[ "$cpus" != 1 ] || cmdline+=" acpi=off pci=off"
+machine=q35
+[ -z "${BOOT_NO_PIT:-}" ] || machine+=,pit=off
+[ "$cpus" != 1 ] || [ -n "${BOOT_NO_PIT:-}" ] || cmdline+=" acpi=off pci=off"
 cmdline+=" $extra"
 # BOOT_CMDLINE_ONLY=1: print the command line and stop (check.sh sizes a
 # parameter to what the command line holds).
@@ -52,7 +56,7 @@ step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 # per vCPU all the same.
 accel=tcg
 [ "$cpus" = 1 ] || accel=tcg,thread=${BOOT_TCG_THREAD:-single}
-qemu=(qemu-system-x86_64 -machine q35 -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
+qemu=(qemu-system-x86_64 -machine "$machine" -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
       -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
       -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
 rc=0

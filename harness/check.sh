@@ -72,9 +72,16 @@ fi
 
 # Boots with command lines of their own (harness/early-boots.list).
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
-while IFS='|' read -r name cases extra only <&3; do
+while IFS='|' read -r name cases extra only machine <&3; do
 	name=$(trim "$name") cases=$(trim "$cases") extra="$(trim "$extra") kunit.enable=0"
-	only=$(trim "${only:-}")
+	only=$(trim "${only:-}") cpus=1 no_pit=
+	for m in ${machine:-}; do
+		case $m in
+		cpus=[1-9]) cpus=${m#cpus=} ;;
+		pit=off) no_pit=1 ;;
+		*) die "harness/early-boots.list: $name: unknown machine option '$m'" ;;
+		esac
+	done
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
 	if [[ $extra == *@LONG_LIST@* ]]; then
 		used=$(BOOT_CMDLINE_ONLY=1 "$ROOT/harness/boot.sh" "$flavor" check - \
@@ -89,8 +96,8 @@ while IFS='|' read -r name cases extra only <&3; do
 	# The debug kernel poisons what is freed: use after free of the
 	# early tracer's memory shows.
 	[ "$flavor" != debug ] || extra+=" init_on_free=1 page_poison=1"
-	BOOT_OWN_CLOCK=1 boot "$name" "$LOGS/check-$flavor-$name.console.log" \
-		"$extra harness_cases=$cases"
+	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 \
+		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
 done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true

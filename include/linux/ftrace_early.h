@@ -45,6 +45,10 @@ void ftrace_early_boot_options_applied(struct trace_array *tr);
  * arch_ftrace_early_cmdline(): the command line the kernel will use, as
  *	it will be once the architecture has merged a built-in one.
  * arch_ftrace_early_arm(): called when the tracer arms.
+ * arch_ftrace_early_unhook(): once the tracer is off for good (not asked
+ *	for, or stopped by ftrace_init()), make __fentry__ return at once,
+ *	without testing ftrace_early_active, so that a kernel that does not
+ *	trace early runs what it would without this tracer.
  * arch_ftrace_early_counter_khz(): the counter's frequency, 0 if unknown.
  * arch_ftrace_early_counter_step(): how much the counter has been set back
  *	since arch_ftrace_early_arm() (firmware offsets the kernel undoes).
@@ -54,6 +58,7 @@ void __init arch_ftrace_early_buffer_range(phys_addr_t *start,
 					   phys_addr_t *end);
 void __init arch_ftrace_early_cmdline(char *buf, size_t size);
 void __init arch_ftrace_early_arm(void);
+void __init arch_ftrace_early_unhook(void);
 u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
 #else

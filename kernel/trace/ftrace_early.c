@@ -12,7 +12,9 @@
  *  1. The __fentry__ call of start_kernel() itself arms the tracer: the
  *     command line, as the architecture will make it, is read with the
  *     kernel's own parser.  Without ftrace=function the tracer is off for
- *     good and __fentry__ is back to a test and a return.  Otherwise
+ *     good and the architecture makes the test in __fentry__ NOPs
+ *     (arch_ftrace_early_unhook()): __fentry__ returns at once, as
+ *     without this option.  Otherwise
  *     ftrace_filter= and ftrace_notrace= are resolved, with ftrace's glob
  *     parsing and matching, into a bitmap over the sorted __mcount_loc
  *     table, so that a call costs a binary search and a bit test, never a
@@ -25,7 +27,8 @@
  *     and the count goes into the trace where they would have been.  When
  *     the buffer is full, recording stops; further calls are counted as
  *     dropped.
- *  3. ftrace_init() stops the recording (ftrace_early_stop()).
+ *  3. ftrace_init() stops the recording (ftrace_early_stop()) and the
+ *     test in __fentry__ becomes NOPs.
  *  4. When the boot tracer starts, its buffer just reset, the entries are
  *     written to it on the boot CPU before anything else
  *     (ftrace_early_inject()), and the memory is freed.
@@ -184,16 +187,19 @@ u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
  * @first: the counter at the first entry
  * @counter_now: the counter now
  * @clock_now: the trace clock now, in nanoseconds, read with @counter_now
- * @khz: the counter's frequency
+ * @khz: the counter's frequency; 0 if unknown
+ * @nr: the number of entries
  *
  * If @first is older than the trace clock's zero (or than 1 us after it),
  * @tb->offset is what the trace clock needs added for @first to be 1 us.
+ * Without a frequency the entries are given 1 ns to @nr ns: the offset
+ * then makes the trace clock start past them.
  */
 void __init ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
 				       u64 first, u64 counter_now,
-				       u64 clock_now, u32 khz)
+				       u64 clock_now, u32 khz, unsigned int nr)
 {
-	u64 ns = 0;
+	u64 ns = khz ? 0 : nr;
 
 	tb->counter_now = counter_now;
 	tb->clock_now = clock_now;
@@ -655,6 +661,21 @@ static void __init ftrace_early_arm(void)
 	fe.state = FTRACE_EARLY_RECORDING;
 }
 
+/**
+ * ftrace_early_unhook - take the test of ftrace_early_active out of __fentry__
+ *
+ * Once the tracer is off for good; only the first call does anything.
+ */
+void __init ftrace_early_unhook(void)
+{
+	static bool unhooked __initdata;
+
+	if (unhooked)
+		return;
+	unhooked = true;
+	arch_ftrace_early_unhook();
+}
+
 static void __init ftrace_early_wait(unsigned long ip)
 {
 	unsigned long start = (unsigned long)start_kernel;
@@ -666,6 +687,8 @@ static void __init ftrace_early_wait(unsigned long ip)
 	ftrace_early_active = 0;
 	ftrace_early_arm();
 	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
+	if (!ftrace_early_active)
+		ftrace_early_unhook();
 }
 
 static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
@@ -851,8 +874,9 @@ static void __init ftrace_early_warn(void)
 /**
  * ftrace_early_stop - stop recording; from ftrace_init()
  *
- * The call sites are about to become NOPs.  Also tells about command-line
- * values that were not understood.
+ * The call sites are about to become NOPs, and so does the test in
+ * __fentry__.  Also tells about command-line values that were not
+ * understood.
  */
 void __init ftrace_early_stop(void)
 {
@@ -864,6 +888,7 @@ void __init ftrace_early_stop(void)
 	} else if (fe.state == FTRACE_EARLY_WAITING) {
 		fe.state = FTRACE_EARLY_OFF;
 	}
+	ftrace_early_unhook();
 	ftrace_early_warn();
 }
 
@@ -1060,15 +1085,10 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 
 	clock_now = inj->clock();
 	counter_now = arch_ftrace_early_counter();
+	/* Without a frequency the entries are 1 ns apart from 1 ns on. */
 	if (own_time && fe.nr)
 		ftrace_early_timebase_init(&tb, fe.entries[0].counter,
-					   counter_now, clock_now, khz);
-	/*
-	 * Without a frequency the entries are 1 ns apart from 1 ns on, the
-	 * lines about them among them: the trace clock must start past them.
-	 */
-	if (fe_warn.no_times && clock_now + tb.offset <= fe.nr + NSEC_PER_USEC)
-		tb.offset = fe.nr + NSEC_PER_USEC - clock_now;
+					   counter_now, clock_now, khz, fe.nr);
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);

@@ -48,9 +48,10 @@ static noinline int __init ftrace_early_bench_target(int x)
 /**
  * ftrace_early_bench - time calls of a traced function, very early
  *
- * Times calls of ftrace_early_bench_target() with __fentry__ returning at
- * once (the option built in, not asked for) and with each call recorded,
- * while the call sites still call __fentry__; then forgets the entries.
+ * Times calls of ftrace_early_bench_target() with each call recorded, then
+ * (the entries forgotten) with __fentry__ returning at once, its test taken
+ * out as when the tracer is not asked for, while the call sites still call
+ * __fentry__.
  */
 void __init notrace ftrace_early_bench(void)
 {
@@ -66,20 +67,21 @@ void __init notrace ftrace_early_bench(void)
 	if (!n)
 		return;
 	ftrace_early_bench_mark(&mark);
-	ftrace_early_active = 0;
+	ftrace_early_active = 1;
 	t0 = arch_ftrace_early_counter();
 	for (i = 0; i < n; i++)
 		fn(i);
 	t1 = arch_ftrace_early_counter();
-	ftrace_early_active = 1;
+	ftrace_early_active = 0;
+	ftrace_early_bench_result.traced = ftrace_early_bench_forget(&mark) == n;
+	/* Off as a kernel that does not trace early is: without the test. */
+	ftrace_early_unhook();
+	t2 = arch_ftrace_early_counter();
 	for (i = 0; i < n; i++)
 		fn(i);
-	ftrace_early_active = 0;
-	t2 = arch_ftrace_early_counter();
+	ftrace_early_bench_result.off = arch_ftrace_early_counter() - t2;
 	ftrace_early_bench_result.calls = n;
-	ftrace_early_bench_result.off = t1 - t0;
-	ftrace_early_bench_result.recorded = t2 - t1;
-	ftrace_early_bench_result.traced = ftrace_early_bench_forget(&mark) == n;
+	ftrace_early_bench_result.recorded = t1 - t0;
 }
 
 /**

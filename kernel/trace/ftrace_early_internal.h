@@ -77,13 +77,16 @@ void ftrace_early_filter_build(struct ftrace_early_filter *f,
 bool ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 				unsigned long ip);
 void ftrace_early_timebase_init(struct ftrace_early_timebase *tb, u64 first,
-				u64 counter_now, u64 clock_now, u32 khz);
+				u64 counter_now, u64 clock_now, u32 khz,
+				unsigned int nr);
 u64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 			     u64 counter);
 unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
 				 s64 step);
 
 u64 ftrace_early_ticks_to_ns(u64 ticks, u32 khz);
+
+void ftrace_early_unhook(void);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
 /* The counts of the recording, to forget the benchmark's entries */

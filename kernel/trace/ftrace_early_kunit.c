@@ -246,7 +246,7 @@ static u64 __init early_ts(u64 first, u64 counter, u64 counter_now, u64 clock_no
 {
 	struct ftrace_early_timebase tb;
 
-	ftrace_early_timebase_init(&tb, first, counter_now, clock_now, khz);
+	ftrace_early_timebase_init(&tb, first, counter_now, clock_now, khz, 100);
 	*offset = tb.offset;
 	return ftrace_early_timebase_ts(&tb, counter);
 }
@@ -277,10 +277,33 @@ static void __init early_timebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, early_ts(0, 3000, 2000, 5000000, 1000000, &offset),
 			5000000);
 	KUNIT_EXPECT_EQ(test, early_ts(0, 1000, 2000, 5000000, 0, &offset), 5000000);
+	KUNIT_EXPECT_EQ(test, offset, 0);
 	/* An hour of ticks at 4 GHz does not overflow. */
 	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 3600ULL * 4000000000ULL,
 				       7200ULL * NSEC_PER_SEC, 4000000, &offset),
 			3600ULL * NSEC_PER_SEC);
+}
+
+/*
+ * The counter's frequency unknown (calibration failed): the entries get 1 ns
+ * to nr ns, and the trace clock must start past them.
+ */
+static void __init early_timebase_no_frequency(struct kunit *test)
+{
+	struct ftrace_early_timebase tb;
+
+	/* The clock at 1 us, 500,000 entries: it starts 1 us after them. */
+	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, NSEC_PER_USEC, 0, 500000);
+	KUNIT_EXPECT_EQ(test, tb.offset, 500000);
+	KUNIT_EXPECT_EQ(test, ftrace_early_timebase_ts(&tb, 0), 500000 + NSEC_PER_USEC);
+	/* A clock at 0 (not running yet) too. */
+	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, 0, 0, 500000);
+	KUNIT_EXPECT_EQ(test, tb.offset, 500000 + NSEC_PER_USEC);
+	/* A clock already past them: no offset. */
+	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, 5 * NSEC_PER_MSEC, 0, 500000);
+	KUNIT_EXPECT_EQ(test, tb.offset, 0);
+	/* The counter's readings say nothing then: every one is "now". */
+	KUNIT_EXPECT_EQ(test, ftrace_early_timebase_ts(&tb, 12345), 5 * NSEC_PER_MSEC);
 }
 
 /* Later readings never convert to earlier times, and never to 0. */
@@ -289,7 +312,7 @@ static void __init early_timebase_monotonic(struct kunit *test)
 	struct ftrace_early_timebase tb;
 	u64 counter, prev = 0, ts;
 
-	ftrace_early_timebase_init(&tb, 0, 10000000, 20000, 2596148);
+	ftrace_early_timebase_init(&tb, 0, 10000000, 20000, 2596148, 100);
 	for (counter = 0; counter < 10000000; counter += 99991) {
 		ts = ftrace_early_timebase_ts(&tb, counter);
 		KUNIT_EXPECT_GT(test, ts, prev);
@@ -340,6 +363,7 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_filter_parse),
 	KUNIT_CASE(early_filter_search),
 	KUNIT_CASE(early_timebase),
+	KUNIT_CASE(early_timebase_no_frequency),
 	KUNIT_CASE(early_timebase_monotonic),
 	KUNIT_CASE(early_rebase),
 	{}

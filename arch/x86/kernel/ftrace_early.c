@@ -3,12 +3,15 @@
  * x86 side of the very early function tracer (kernel/trace/ftrace_early.c):
  * where its entries live before memblock, the command line before
  * setup_arch() has merged the built-in one, and the TSC's frequency and
- * offset.  Nothing here runs unless "ftrace=function" armed the tracer.
+ * offset, and the hook in __fentry__.  Nothing here but the hook's
+ * removal runs unless "ftrace=function" armed the tracer.
  */
 
+#include <linux/acpi_pmtmr.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/memblock.h>
 #include <linux/pfn.h>
 #include <linux/sizes.h>
@@ -16,8 +19,10 @@
 
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
+#include <asm/nops.h>
 #include <asm/processor.h>
 #include <asm/setup.h>
+#include <asm/text-patching.h>
 #include <asm/tsc.h>
 #include <asm/uv/uv.h>
 #include <asm/x86_init.h>
@@ -71,6 +76,31 @@ void __init arch_ftrace_early_cmdline(char *buf, size_t size)
 #endif
 }
 
+/* The test of ftrace_early_active in __fentry__ (ftrace_64.S) */
+extern u8 ftrace_early_hook[], ftrace_early_hook_end[];
+
+/*
+ * NOPs over the test: __fentry__ is then what it is without the tracer,
+ * and a NOP or two.  Only the boot CPU runs, with interrupts off, and no
+ * fentry call site is in the middle of __fentry__'s test: either from
+ * ftrace_early_record(), which __fentry__ jumped away to, or from
+ * ftrace_init(), before the sites become NOPs.
+ */
+void __init arch_ftrace_early_unhook(void)
+{
+	u8 nops[16];
+	unsigned int len = ftrace_early_hook_end - ftrace_early_hook;
+	unsigned int done, n;
+
+	if (WARN_ON_ONCE(len > sizeof(nops)))
+		return;
+	for (done = 0; done < len; done += n) {
+		n = min_t(unsigned int, len - done, ASM_NOP_MAX);
+		memcpy(nops + done, x86_nops[n], n);
+	}
+	text_poke_early(ftrace_early_hook, nops, len);
+}
+
 /*
  * Firmware may leave IA32_TSC_ADJUST nonzero; the kernel then sets it to
  * 0 on the boot CPU (tsc_store_and_check_tsc_adjust()), which moves the
@@ -100,12 +130,55 @@ s64 __init arch_ftrace_early_counter_step(void)
 }
 
 /*
+ * The TSC against the ACPI PM timer (3.579545 MHz, 24 bits) over 10 ms,
+ * waiting on the PM timer itself: the kernel's own early calibrations need
+ * the PIT, if only to wait, and fail without it or when a busy host upsets
+ * it; the HPET is not mapped yet.  Interrupts are off.  0 if there is no
+ * PM timer (ACPI off) or it does not run.
+ */
+#ifdef CONFIG_X86_PM_TIMER
+static unsigned long __init ftrace_early_pmtimer_khz(void)
+{
+	const u32 window = PMTMR_TICKS_PER_SEC / 100;
+	u32 start, now, elapsed;
+	unsigned long reads;
+	u64 tsc0, tsc1;
+
+	if (!pmtmr_ioport)
+		return 0;
+	/* Start on a tick, so that the window is whole ticks. */
+	start = acpi_pm_read_early();
+	for (reads = 0; (now = acpi_pm_read_early()) == start; reads++)
+		if (reads > 1000000)
+			return 0;
+	tsc0 = rdtsc_ordered();
+	start = now;
+	do {
+		now = acpi_pm_read_early();
+		elapsed = (now - start) & ACPI_PM_MASK;
+		if (++reads > 100000000)
+			return 0;
+	} while (elapsed < window);
+	tsc1 = rdtsc_ordered();
+	/* TSC ticks per PM timer tick, times PM timer ticks per ms */
+	return div_u64(mul_u64_u32_div(tsc1 - tsc0, PMTMR_TICKS_PER_SEC, elapsed),
+		       MSEC_PER_SEC);
+}
+#else
+static unsigned long __init ftrace_early_pmtimer_khz(void)
+{
+	return 0;
+}
+#endif
+
+/*
  * The TSC's frequency when the entries are converted, at early_trace_init().
  * If tsc_early_init() could not find it (no CPUID or MSR value, the quick
- * PIT calibration upset by a busy host), tsc_init() calibrates only later,
- * against the PIT, HPET or PM timer: try the early calibration again, the
- * TSC's own first, then the CPU's (the PIT), twice.  Not on UV, whose TSC
- * tsc_early_init() leaves alone too.
+ * PIT calibration upset by a busy host or no PIT), tsc_init() calibrates
+ * only later, against the PIT, HPET or PM timer: try the early
+ * calibration again, the TSC's own first, then the CPU's (the PIT), twice,
+ * then against the PM timer alone.  Not on UV, whose TSC tsc_early_init()
+ * leaves alone too.
  */
 u32 __init arch_ftrace_early_counter_khz(void)
 {
@@ -119,5 +192,11 @@ u32 __init arch_ftrace_early_counter_khz(void)
 	khz = x86_platform.calibrate_tsc();
 	for (try = 0; try < 2 && !khz; try++)
 		khz = x86_platform.calibrate_cpu();
+	if (!khz) {
+		khz = ftrace_early_pmtimer_khz();
+		if (khz)
+			pr_info("ftrace: very early: TSC at %lu.%03lu MHz against the PM timer, for the early entries\n",
+				khz / 1000, khz % 1000);
+	}
 	return min_t(unsigned long, khz, U32_MAX);
 }
