@@ -11,6 +11,11 @@
 
 #include "ftrace_early_internal.h"
 
+#ifdef CONFIG_X86
+#include <asm/ftrace_early.h>
+#include <asm/nops.h>
+#endif
+
 /* Made-up call sites, sorted, with their names and modules. */
 static const struct {
 	unsigned long ip;
@@ -354,6 +359,24 @@ static void __init early_rebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 }
 
+#ifdef CONFIG_X86
+/*
+ * The suite runs after ftrace_init(), which stopped the tracer: the test in
+ * __fentry__ must be NOPs now, whether the tracer recorded or not.
+ */
+static void __init early_unhooked(struct kunit *test)
+{
+	unsigned int len = ftrace_early_hook_end - ftrace_early_hook;
+	unsigned int done, n;
+
+	KUNIT_ASSERT_GT(test, len, 0);
+	for (done = 0; done < len; done += n) {
+		n = min_t(unsigned int, len - done, ASM_NOP_MAX);
+		KUNIT_EXPECT_MEMEQ(test, ftrace_early_hook + done, x86_nops[n], n);
+	}
+}
+#endif
+
 static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_filter_globs),
 	KUNIT_CASE(early_filter_notrace),
@@ -366,6 +389,9 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_timebase_no_frequency),
 	KUNIT_CASE(early_timebase_monotonic),
 	KUNIT_CASE(early_rebase),
+#ifdef CONFIG_X86
+	KUNIT_CASE(early_unhooked),
+#endif
 	{}
 };
 

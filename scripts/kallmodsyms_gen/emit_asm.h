@@ -24,7 +24,9 @@ std::string EmitModuleTablesAsm(const ModuleTables& modules, size_t num_symbols)
 std::string EmitSizeTableAsm(const SizeTable& sizes, const SymbolList& symbols);
 
 // Where each label EmitAsm() writes starts, one "LABEL OFFSET" line each,
-// then "end BYTES".  link-vmlinux.sh links once more when this changes
+// then "end BYTES", as a 64-bit kernel has them (where pointers take 4
+// bytes, every offset after the first table that holds pointers is 16
+// less, in every pass alike).  link-vmlinux.sh links once more when this changes
 // from one kallsyms pass to the next, as symbols then move; a change of
 // the tables' contents, or of a size that the alignment of the next label
 // takes up, moves nothing.

@@ -76,9 +76,6 @@ void __init arch_ftrace_early_cmdline(char *buf, size_t size)
 #endif
 }
 
-/* The test of ftrace_early_active in __fentry__ (ftrace_64.S) */
-extern u8 ftrace_early_hook[], ftrace_early_hook_end[];
-
 /*
  * NOPs over the test: __fentry__ is then what it is without the tracer,
  * and a NOP or two.  Only the boot CPU runs, with interrupts off, and no
@@ -130,39 +127,79 @@ s64 __init arch_ftrace_early_counter_step(void)
 }
 
 /*
- * The TSC against the ACPI PM timer (3.579545 MHz, 24 bits) over 10 ms,
- * waiting on the PM timer itself: the kernel's own early calibrations need
- * the PIT, if only to wait, and fail without it or when a busy host upsets
- * it; the HPET is not mapped yet.  Interrupts are off.  0 if there is no
- * PM timer (ACPI off) or it does not run.
+ * The TSC against the ACPI PM timer (3.579545 MHz, 24 bits), for when the
+ * kernel's own early calibrations failed: they need the PIT, if only to
+ * wait, and a busy host upsets it; the HPET is not mapped yet.
  */
 #ifdef CONFIG_X86_PM_TIMER
-static unsigned long __init ftrace_early_pmtimer_khz(void)
+/* Give up on a PM timer that stalls: 2^31 TSC ticks are 0.2 s at 10 GHz. */
+#define FTRACE_EARLY_PM_GIVE_UP		BIT_ULL(31)
+/* A reading that took longer than this (an SMI, a host stealing the CPU) */
+#define FTRACE_EARLY_PM_SLOW_READ	100000
+
+/*
+ * The PM timer read between two TSC readings: @*tsc is their middle.
+ * False if the read took too long for the TSC to say when it was made.
+ */
+static bool __init ftrace_early_pm_read(u32 *pm, u64 *tsc)
+{
+	u64 before = rdtsc_ordered(), after;
+
+	*pm = acpi_pm_read_early();
+	after = rdtsc_ordered();
+	*tsc = before + (after - before) / 2;
+	return after - before < FTRACE_EARLY_PM_SLOW_READ;
+}
+
+/*
+ * One window of 10 ms: the TSC's frequency in kHz, 0 if the PM timer did
+ * not run or a reading at either end was slow.
+ */
+static unsigned long __init ftrace_early_pm_window(void)
 {
 	const u32 window = PMTMR_TICKS_PER_SEC / 100;
-	u32 start, now, elapsed;
-	unsigned long reads;
+	u32 start, end, elapsed;
 	u64 tsc0, tsc1;
+	bool fast;
+
+	if (!ftrace_early_pm_read(&start, &tsc0))
+		return 0;
+	do {
+		fast = ftrace_early_pm_read(&end, &tsc1);
+		if (tsc1 - tsc0 > FTRACE_EARLY_PM_GIVE_UP)
+			return 0;
+		elapsed = (end - start) & ACPI_PM_MASK;
+	} while (elapsed < window);
+	if (!fast)
+		return 0;
+	return div_u64(mul_u64_u32_div(tsc1 - tsc0, PMTMR_TICKS_PER_SEC, elapsed),
+		       MSEC_PER_SEC);
+}
+
+/*
+ * The median of three windows, each within 100 MHz to 20 GHz (a PM timer
+ * at the wrong rate, which the kernel finds out only later, gives
+ * nonsense); 0 if there is no PM timer (ACPI off) or no window was good.
+ * Interrupts are off.
+ */
+static unsigned long __init ftrace_early_pmtimer_khz(void)
+{
+	unsigned long khz[3], a, b, c;
+	int i, good = 0;
 
 	if (!pmtmr_ioport)
 		return 0;
-	/* Start on a tick, so that the window is whole ticks. */
-	start = acpi_pm_read_early();
-	for (reads = 0; (now = acpi_pm_read_early()) == start; reads++)
-		if (reads > 1000000)
-			return 0;
-	tsc0 = rdtsc_ordered();
-	start = now;
-	do {
-		now = acpi_pm_read_early();
-		elapsed = (now - start) & ACPI_PM_MASK;
-		if (++reads > 100000000)
-			return 0;
-	} while (elapsed < window);
-	tsc1 = rdtsc_ordered();
-	/* TSC ticks per PM timer tick, times PM timer ticks per ms */
-	return div_u64(mul_u64_u32_div(tsc1 - tsc0, PMTMR_TICKS_PER_SEC, elapsed),
-		       MSEC_PER_SEC);
+	for (i = 0; i < 3; i++) {
+		khz[good] = ftrace_early_pm_window();
+		if (khz[good] >= 100000 && khz[good] <= 20000000)
+			good++;
+	}
+	if (good < 3)
+		return good ? khz[0] : 0;
+	a = khz[0];
+	b = khz[1];
+	c = khz[2];
+	return max(min(a, b), min(max(a, b), c));
 }
 #else
 static unsigned long __init ftrace_early_pmtimer_khz(void)

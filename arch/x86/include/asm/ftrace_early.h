@@ -9,6 +9,12 @@
 
 #include <asm/msr.h>
 
+/*
+ * The test of ftrace_early_active in __fentry__ (ftrace_64.S), which
+ * arch_ftrace_early_unhook() makes NOPs
+ */
+extern u8 ftrace_early_hook[], ftrace_early_hook_end[];
+
 /* The TSC runs from reset on, calibrated or not. */
 static __always_inline u64 arch_ftrace_early_counter(void)
 {
