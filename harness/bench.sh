@@ -166,8 +166,9 @@ if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
 	n=$(echo "$early" | sed 's/.*very early: \([0-9]*\) calls recorded.*/\1/')
 	d=$(echo "$early" | sed 's/.*calls recorded, \([0-9]*\) dropped.*/\1/')
 	buf=$(echo "$early" | sed 's/.*buffer \([0-9]*\) KiB.*/\1/')
+	gap=$(echo "$early" | sed 's/.*dropped, \([0-9]*\) not recorded.*/\1/')
 	row "calls before ftrace_init(), unfiltered boot" "$n" \
-		"$((n * 16 / 1024)) KiB of entries; $d dropped with the default $buf KiB"
+		"$((n * 16 / 1024)) KiB of entries; $d dropped with the default $buf KiB; $gap before memblock, past the 64 KiB early area, counted only"
 else
 	row "very early tracer" "not measured" "no figures in the bench boot log"
 fi
