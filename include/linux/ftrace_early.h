@@ -20,7 +20,11 @@ extern u8 ftrace_early_active;
 /* Set while very early entries wait for the boot tracer to start. */
 extern bool ftrace_early_pending;
 
-void ftrace_early_record(unsigned long ip, unsigned long parent_ip);
+void ftrace_early_record(unsigned long ip, unsigned long parent_ip,
+			 unsigned long *retp);
+unsigned long ftrace_early_graph_return(void);
+unsigned long ftrace_early_ret_addr(unsigned long ret, unsigned long *retp);
+bool __init ftrace_early_graph_pending(void);
 void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
@@ -31,7 +35,10 @@ void ftrace_early_boot_options_applied(struct trace_array *tr);
 
 /*
  * The architecture provides, besides __fentry__ calling
- * ftrace_early_record() while ftrace_early_active is set, and a call to
+ * ftrace_early_record() while ftrace_early_active is set, the return hook
+ * ftrace_early_return (<asm/ftrace_early.h>), which calls
+ * ftrace_early_graph_return() with the return value kept and goes where it
+ * says, and a call to
  * ftrace_early_memblock_ready() from its setup code once memblock has the
  * memory and its reservations:
  *
@@ -63,6 +70,17 @@ u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
 #else
 #define ftrace_early_pending false
+static inline unsigned long ftrace_early_ret_addr(unsigned long ret,
+						  unsigned long *retp)
+{
+	return ret;
+}
+
+static inline bool ftrace_early_graph_pending(void)
+{
+	return false;
+}
+
 static inline void ftrace_early_memblock_ready(void) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,

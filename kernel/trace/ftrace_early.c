@@ -102,9 +102,7 @@ struct ftrace_early_unmatched {
 /* The recording: the buffer, the entries and the filter */
 static struct {
 	enum ftrace_early_state state;
-	struct ftrace_early_entry *entries;
-	unsigned int nr;		/* entries recorded */
-	unsigned int max;		/* entries the buffer holds now */
+	struct ftrace_early_log log;
 	unsigned int max_total;		/* entries of the size asked for */
 	unsigned int nr_calls;		/* calls recorded and kept */
 	/*
@@ -122,6 +120,11 @@ static struct {
 	unsigned long recursion;	/* calls made while recording one */
 	bool recording;
 	struct ftrace_early_filter filter;
+	/* ftrace=function_graph: the calls' returns too */
+	bool graph_mode;
+	struct ftrace_early_graph graph;
+	struct ftrace_early_filter graph_only;		/* ftrace_graph_filter= */
+	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
 	void *area;			/* the early area, until the buffer */
 	size_t area_size;
 	void *buf;			/* the buffer and the bitmap after it */
@@ -131,8 +134,12 @@ static struct {
 /* The parameters, from the command line: pointers into ftrace_early_cmdline */
 static struct {
 	bool function;
+	bool graph;			/* ftrace=function_graph */
 	char *filter_arg;
 	char *notrace_arg;
+	char *graph_filter_arg;
+	char *graph_notrace_arg;
+	char *max_depth_arg;
 	char *size_arg;
 	size_t size;			/* bytes asked for */
 	int nr_globs;			/* filter globs, then notrace globs */
@@ -143,9 +150,13 @@ static struct {
 static struct {
 	bool bad_size;
 	int nr_bad_globs;
-	/* Globs that matched nothing: ftrace_filter=, ftrace_notrace= */
-	struct ftrace_early_unmatched unmatched[2][FTRACE_EARLY_MAX_UNMATCHED];
-	int nr_unmatched[2];
+	/*
+	 * Globs that matched nothing: ftrace_filter=, ftrace_notrace=,
+	 * ftrace_graph_filter=, ftrace_graph_notrace=
+	 */
+	struct ftrace_early_unmatched unmatched[4][FTRACE_EARLY_MAX_UNMATCHED];
+	int nr_unmatched[4];
+	bool bad_max_depth;
 	bool no_room_for_filter;
 	bool unsorted;
 	bool no_memory;
@@ -155,6 +166,13 @@ static struct {
 } fe_warn __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
+
+/* The shadow return stack of ftrace=function_graph */
+static struct ftrace_early_graph_frame
+ftrace_early_frames[FTRACE_EARLY_GRAPH_FRAMES] __initdata;
+
+/* Set while hooked returns may be on the stack: for the unwinders */
+static bool ftrace_early_graph_live __ro_after_init;
 
 static void __init ftrace_early_wait(unsigned long ip);
 
@@ -296,13 +314,17 @@ bool notrace ftrace_early_filter_traced(const struct ftrace_early_filter *f,
  * ftrace_early_record - record one call, from __fentry__
  * @ip: the fentry call site
  * @parent_ip: the return address of the traced function
+ * @retp: where @parent_ip is on the stack
  *
  * Called by __fentry__ while ftrace_early_active is set, which is only
  * before ftrace_init(): __init code and data are still there (__ref).
  * Only the boot CPU runs, but an NMI or an exception fixup may run traced
- * code in the middle of a call: such calls are counted, not recorded.
+ * code in the middle of recording a call: such calls are counted, not
+ * recorded.  With ftrace=function_graph the return of a recorded call is
+ * hooked: *@retp becomes ftrace_early_return.
  */
-void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip)
+void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip,
+				       unsigned long *retp)
 {
 	unsigned long base = (unsigned long)_text;
 	struct ftrace_early_entry *e;
@@ -318,9 +340,16 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 	fe.recording = true;
 	if (!ftrace_early_filter_traced(&fe.filter, ip))
 		goto out;
-	if (unlikely(fe.nr >= fe.max)) {
+	if (fe.graph_mode) {
+		if (*retp == parent_ip &&
+		    ftrace_early_graph_enter(&fe.graph, &fe.log, ip, ip - base,
+					     retp, arch_ftrace_early_counter()))
+			*retp = (unsigned long)ftrace_early_return;
+		goto out;
+	}
+	if (unlikely(fe.log.nr >= fe.log.max)) {
 		if (fe.ring) {
-			e = &fe.entries[fe.gap_at + fe.gap % (fe.max - fe.gap_at)];
+			e = &fe.log.e[fe.gap_at + fe.gap % (fe.log.max - fe.gap_at)];
 			if (!fe.gap++)
 				fe.gap_counter = e->counter;
 			goto store;
@@ -329,7 +358,7 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 			fe.first_drop_counter = arch_ftrace_early_counter();
 		goto out;
 	}
-	e = &fe.entries[fe.nr++];
+	e = &fe.log.e[fe.log.nr++];
 	fe.nr_calls++;
 store:
 	e->ip = ip - base;
@@ -338,6 +367,58 @@ store:
 	e->counter = arch_ftrace_early_counter();
 out:
 	fe.recording = false;
+}
+
+/**
+ * ftrace_early_graph_return - a call hooked by ftrace=function_graph returns
+ *
+ * Called by ftrace_early_return, the return hook, with the return value
+ * kept: records the return while the recording goes on.  No call is
+ * pending once the recording has stopped (see ftrace_early_graph.c), so
+ * __init data is still there (__ref).
+ *
+ * Return: the real return address.
+ */
+unsigned long notrace __ref ftrace_early_graph_return(void)
+{
+	bool nested = fe.recording;
+	unsigned long ret;
+
+	fe.recording = true;
+	ret = ftrace_early_graph_exit(&fe.graph, &fe.log,
+				      fe.state == FTRACE_EARLY_RECORDING,
+				      arch_ftrace_early_counter());
+	fe.recording = nested;
+	return ret;
+}
+
+/**
+ * ftrace_early_graph_pending - whether graph entries wait for the graph tracer
+ *
+ * Return: true if ftrace=function_graph recorded the calls up to
+ * ftrace_init(): the graph tracer is to start at once.
+ */
+bool __init ftrace_early_graph_pending(void)
+{
+	return ftrace_early_pending && fe.graph_mode;
+}
+
+/**
+ * ftrace_early_ret_addr - the real return address of a hooked stack slot
+ * @ret: a return address found on the stack
+ * @retp: where it was found
+ *
+ * For the unwinders, through ftrace_graph_ret_addr().
+ *
+ * Return: the real return address if @ret is ftrace_early_return and
+ * @retp a slot it hooked; else @ret.
+ */
+unsigned long __ref ftrace_early_ret_addr(unsigned long ret, unsigned long *retp)
+{
+	if (likely(ret != (unsigned long)ftrace_early_return ||
+		   !READ_ONCE(ftrace_early_graph_live)))
+		return ret;
+	return ftrace_early_graph_ret_addr(&fe.graph, ret, retp);
 }
 
 /* Whether entry @g of a filter list selects the function at @ip. */
@@ -512,14 +593,24 @@ static const struct ftrace_early_symbols ftrace_early_kallsyms __initconst = {
 static int __init ftrace_early_param(char *param, char *val,
 				     const char *unused, void *arg)
 {
-	if (parameq(param, "ftrace"))
-		fe_param.function = val && !strcmp(val, "function");
-	else if (parameq(param, "ftrace_filter"))
+	if (parameq(param, "ftrace")) {
+		fe_param.function = val && (!strcmp(val, "function") ||
+					    !strcmp(val, "function_graph"));
+		fe_param.graph = IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+				 val && !strcmp(val, "function_graph");
+	} else if (parameq(param, "ftrace_graph_filter")) {
+		fe_param.graph_filter_arg = val ?: "";
+	} else if (parameq(param, "ftrace_graph_notrace")) {
+		fe_param.graph_notrace_arg = val ?: "";
+	} else if (parameq(param, "ftrace_graph_max_depth")) {
+		fe_param.max_depth_arg = val ?: "";
+	} else if (parameq(param, "ftrace_filter")) {
 		fe_param.filter_arg = val ?: "";
-	else if (parameq(param, "ftrace_notrace"))
+	} else if (parameq(param, "ftrace_notrace")) {
 		fe_param.notrace_arg = val ?: "";
-	else if (parameq(param, "ftrace_early_buf_size"))
+	} else if (parameq(param, "ftrace_early_buf_size")) {
 		fe_param.size_arg = val ?: "";
+	}
 	return 0;
 }
 
@@ -626,6 +717,78 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 	return true;
 }
 
+/*
+ * Resolve ftrace_graph_filter= and ftrace_graph_notrace= into a filter
+ * each, as ftrace_early_setup_filter() does.  Return false if they cannot
+ * be honoured.
+ */
+static bool __init ftrace_early_setup_graph_filter(char **p, size_t *room)
+{
+	struct ftrace_early_filter *only = &fe.graph_only;
+	struct ftrace_early_filter *notrace_f = &fe.graph_notrace;
+	size_t bitmap_size = BITS_TO_LONGS(fe.filter.nr_sites) * sizeof(long);
+	int nr_only = 0, nr_notrace = 0, max_only, max_notrace;
+	struct ftrace_early_glob *globs;
+	size_t globs_size;
+	char *end;
+
+	max_only = ftrace_early_count_entries(fe_param.graph_filter_arg);
+	max_notrace = ftrace_early_count_entries(fe_param.graph_notrace_arg);
+	globs_size = (max_only + max_notrace) * sizeof(*globs);
+	/* Two bitmaps, and one more for building them */
+	if (globs_size + 3 * bitmap_size + sizeof(long) > *room / 2) {
+		fe_warn.no_room_for_filter = true;
+		return false;
+	}
+	globs = (struct ftrace_early_glob *)*p;
+	if (fe_param.graph_filter_arg)
+		nr_only = ftrace_early_parse_globs(fe_param.graph_filter_arg, globs,
+						   max_only, &fe_warn.nr_bad_globs);
+	if (fe_param.graph_notrace_arg)
+		nr_notrace = ftrace_early_parse_globs(fe_param.graph_notrace_arg,
+						      globs + nr_only, max_notrace,
+						      &fe_warn.nr_bad_globs);
+	*only = fe.filter;
+	*notrace_f = fe.filter;
+	only->traced = (unsigned long *)PTR_ALIGN(*p + globs_size, sizeof(long));
+	notrace_f->traced = (unsigned long *)((char *)only->traced + bitmap_size);
+	if (nr_only) {
+		ftrace_early_filter_build(only, globs, nr_only, NULL, 0,
+					  &ftrace_early_kallsyms);
+		ftrace_early_note_unmatched(2, globs, nr_only);
+		if (only->nr_filter)
+			fe.graph.only = only;
+	}
+	if (nr_notrace) {
+		ftrace_early_filter_build(notrace_f, NULL, 0, globs + nr_only,
+					  nr_notrace, &ftrace_early_kallsyms);
+		ftrace_early_note_unmatched(3, globs + nr_only, nr_notrace);
+		if (notrace_f->nr_notrace)
+			fe.graph.skip = notrace_f;
+	}
+	end = (char *)notrace_f->traced + bitmap_size;
+	if (!fe.graph.only)
+		only->traced = NULL;
+	if (!fe.graph.skip)
+		notrace_f->traced = NULL;
+	*room -= end - *p;
+	*p = end;
+	return true;
+}
+
+/* ftrace_graph_max_depth=, as the graph tracer reads it */
+static void __init ftrace_early_parse_max_depth(void)
+{
+	unsigned int depth;
+
+	if (!fe_param.max_depth_arg)
+		return;
+	if (kstrtouint(fe_param.max_depth_arg, 0, &depth))
+		fe_warn.bad_max_depth = true;
+	else
+		fe.graph.max_depth = depth;
+}
+
 /* Read the command line and get ready to record; at start_kernel(). */
 static void __init ftrace_early_arm(void)
 {
@@ -652,13 +815,25 @@ static void __init ftrace_early_arm(void)
 	if ((fe_param.filter_arg || fe_param.notrace_arg) &&
 	    !ftrace_early_setup_filter(&p, &room))
 		return;
+	if (fe_param.graph) {
+		fe.graph_mode = true;
+		ftrace_early_graph_init(&fe.graph, ftrace_early_frames,
+					ARRAY_SIZE(ftrace_early_frames));
+		ftrace_early_parse_max_depth();
+		if ((fe_param.graph_filter_arg || fe_param.graph_notrace_arg) &&
+		    !ftrace_early_setup_graph_filter(&p, &room))
+			return;
+	}
 	p = PTR_ALIGN(p, sizeof(u64));
 	room = fe.area + fe.area_size - (void *)p;
-	fe.entries = (struct ftrace_early_entry *)p;
-	fe.max = min_t(size_t, room / sizeof(*fe.entries), fe.max_total);
-	fe.ring = fe.max < fe.max_total && fe.max >= 4;
-	fe.gap_at = fe.max / 4;
+	fe.log.e = (struct ftrace_early_entry *)p;
+	fe.log.max = min_t(size_t, room / sizeof(*fe.log.e), fe.max_total);
+	/* A ring would break the graph's nesting: calls are lost instead. */
+	fe.ring = !fe.graph_mode && fe.log.max < fe.max_total &&
+		  fe.log.max >= 4;
+	fe.gap_at = fe.log.max / 4;
 	fe.state = FTRACE_EARLY_RECORDING;
+	ftrace_early_graph_live = fe.graph_mode;
 }
 
 /**
@@ -703,8 +878,8 @@ static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
 /* Stop the ring of the early area, its entries put in the order of their calls. */
 static void __init ftrace_early_unring(void)
 {
-	struct ftrace_early_entry *ring = fe.entries + fe.gap_at;
-	unsigned int len = fe.max - fe.gap_at, oldest;
+	struct ftrace_early_entry *ring = fe.log.e + fe.gap_at;
+	unsigned int len = fe.log.max - fe.gap_at, oldest;
 
 	fe.ring = false;
 	if (!fe.gap)
@@ -721,32 +896,38 @@ static void __init ftrace_early_unring(void)
  */
 static void __init ftrace_early_move(void *buf, size_t size)
 {
-	struct ftrace_early_filter *f = &fe.filter;
-	size_t entries_size = (size_t)fe.max_total * sizeof(*fe.entries);
-	size_t bitmap_size = BITS_TO_LONGS(f->nr_sites) * sizeof(long);
+	struct ftrace_early_filter *filters[] = {
+		&fe.filter, &fe.graph_only, &fe.graph_notrace
+	};
+	size_t entries_size = (size_t)fe.max_total * sizeof(*fe.log.e);
+	size_t bitmap_size = BITS_TO_LONGS(fe.filter.nr_sites) * sizeof(long);
+	unsigned long *bitmap = buf + ALIGN(entries_size, sizeof(long));
+	unsigned int i;
 
 	ftrace_early_unring();
-	memcpy(buf, fe.entries, fe.nr * sizeof(*fe.entries));
-	fe.entries = buf;
-	fe.max = fe.max_total;
+	memcpy(buf, fe.log.e, fe.log.nr * sizeof(*fe.log.e));
+	fe.log.e = buf;
+	fe.log.max = fe.max_total;
 	fe.buf = buf;
 	fe.buf_size = size;
-	if (f->traced) {
-		unsigned long *bitmap = buf + ALIGN(entries_size, sizeof(long));
-
-		memcpy(bitmap, f->traced, bitmap_size);
-		f->traced = bitmap;
+	for (i = 0; i < ARRAY_SIZE(filters); i++) {
+		if (!filters[i]->traced)
+			continue;
+		memcpy(bitmap, filters[i]->traced, bitmap_size);
+		filters[i]->traced = bitmap;
+		bitmap += BITS_TO_LONGS(fe.filter.nr_sites);
 	}
 }
 
-/* Bytes of the buffer: the entries, then the filter bitmap. */
+/* Bytes of the buffer: the entries, then the filter bitmaps. */
 static size_t __init ftrace_early_buf_bytes(void)
 {
-	size_t size = ALIGN((size_t)fe.max_total * sizeof(*fe.entries),
+	size_t size = ALIGN((size_t)fe.max_total * sizeof(*fe.log.e),
 			    sizeof(long));
+	size_t bitmap_size = BITS_TO_LONGS(fe.filter.nr_sites) * sizeof(long);
 
-	if (fe.filter.traced)
-		size += BITS_TO_LONGS(fe.filter.nr_sites) * sizeof(long);
+	size += bitmap_size * (!!fe.filter.traced + !!fe.graph_only.traced +
+			       !!fe.graph_notrace.traced);
 	return PAGE_ALIGN(size);
 }
 
@@ -778,7 +959,7 @@ void __init ftrace_early_memblock_ready(void)
 			/* The early area is all there is. */
 			fe_warn.no_memory = true;
 			ftrace_early_unring();
-			fe.max_total = fe.max;
+			fe.max_total = fe.log.max;
 		}
 	}
 	if (fe.buf) {
@@ -789,14 +970,25 @@ void __init ftrace_early_memblock_ready(void)
 }
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
+/* Entries a recorded call takes: its return too in the function graph */
+static unsigned int __init ftrace_early_bench_per_call(void)
+{
+	return fe.graph_mode ? 2 : 1;
+}
+
 /**
  * ftrace_early_bench_room - how many calls the benchmark may record
  *
- * Return: the entries left in the buffer; 0 once calls were dropped.
+ * Return: the calls the buffer has room for; 0 once calls were dropped
+ * or lost.
  */
 unsigned int __init ftrace_early_bench_room(void)
 {
-	return fe.dropped ? 0 : fe.max - fe.nr;
+	unsigned int reserve = fe.graph_mode ? fe.graph.depth + 3 : 0;
+
+	if (fe.dropped || fe.graph.lost || fe.log.max - fe.log.nr < reserve)
+		return 0;
+	return (fe.log.max - fe.log.nr - reserve) / ftrace_early_bench_per_call();
 }
 
 /**
@@ -805,7 +997,7 @@ unsigned int __init ftrace_early_bench_room(void)
  */
 void __init ftrace_early_bench_mark(struct ftrace_early_bench_mark *mark)
 {
-	mark->nr = fe.nr;
+	mark->nr = fe.log.nr;
 	mark->nr_calls = fe.nr_calls;
 }
 
@@ -813,16 +1005,16 @@ void __init ftrace_early_bench_mark(struct ftrace_early_bench_mark *mark)
  * ftrace_early_bench_forget - forget what was recorded since a mark
  * @mark: from ftrace_early_bench_mark()
  *
- * Return: the number of entries forgotten.
+ * Return: the number of calls forgotten.
  */
 unsigned int __init
 ftrace_early_bench_forget(const struct ftrace_early_bench_mark *mark)
 {
-	unsigned int n = fe.nr - mark->nr;
+	unsigned int n = fe.log.nr - mark->nr;
 
-	fe.nr = mark->nr;
+	fe.log.nr = mark->nr;
 	fe.nr_calls = mark->nr_calls;
-	return n;
+	return n / ftrace_early_bench_per_call();
 }
 #endif
 
@@ -860,6 +1052,11 @@ static void __init ftrace_early_warn(void)
 			fe_warn.nr_bad_globs);
 	ftrace_early_warn_unmatched("ftrace_filter=", 0);
 	ftrace_early_warn_unmatched("ftrace_notrace=", 1);
+	ftrace_early_warn_unmatched("ftrace_graph_filter=", 2);
+	ftrace_early_warn_unmatched("ftrace_graph_notrace=", 3);
+	if (fe_warn.bad_max_depth)
+		pr_warn("ftrace_graph_max_depth=%s is not a number: no maximum depth\n",
+			fe_param.max_depth_arg);
 	if (fe_param.filter_arg && !fe_param.nr_filter_globs)
 		pr_warn("ftrace_filter= has no entries: ignored\n");
 	else if (fe_param.nr_filter_globs && fe.filter.traced && !fe.filter.nr_filter)
@@ -868,7 +1065,7 @@ static void __init ftrace_early_warn(void)
 		pr_warn("ftrace_notrace= has no entries: ignored\n");
 	if (fe_warn.no_memory)
 		pr_warn("no memory for a %zu KiB buffer: using %zu KiB\n",
-			fe_param.size / SZ_1K, fe.max * sizeof(*fe.entries) / SZ_1K);
+			fe_param.size / SZ_1K, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
 }
 
 /**
@@ -882,9 +1079,18 @@ void __init ftrace_early_stop(void)
 {
 	ftrace_early_active = 0;
 	if (fe.state == FTRACE_EARLY_RECORDING) {
+		if (fe.graph_mode)
+			ftrace_early_unwind_check();
 		ftrace_early_bench();
 		fe.state = FTRACE_EARLY_STOPPED;
 		ftrace_early_pending = true;
+		/*
+		 * start_kernel(), which calls ftrace_init(), is not hooked:
+		 * no hooked call may be pending, whose return would need
+		 * __init code after it is freed.
+		 */
+		WARN_ON_ONCE(fe.graph.nr_frames);
+		WRITE_ONCE(ftrace_early_graph_live, false);
 	} else if (fe.state == FTRACE_EARLY_WAITING) {
 		fe.state = FTRACE_EARLY_OFF;
 	}
@@ -974,19 +1180,34 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr)
 	return true;
 }
 
-/* The time of the next entry, recorded at @counter: never backwards. */
-static void __init ftrace_early_next_ts(const struct ftrace_early_timebase *tb,
-					u64 counter)
+/**
+ * ftrace_early_stamp - the time of the next entry written
+ * @tb: the conversion
+ * @counter: the counter when the entry was recorded
+ *
+ * The time becomes the buffer's clock while the entries are written.
+ *
+ * Return: the time: never before the previous entry's.
+ */
+u64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
+			      u64 counter)
 {
 	if (fe_warn.no_times)
 		ftrace_early_ts++;
 	else
 		ftrace_early_ts = max(ftrace_early_ts,
 				      ftrace_early_timebase_ts(tb, counter));
+	return ftrace_early_ts;
 }
 
-/* A line in the trace, at the time of @counter. */
-static __printf(5, 6)
+/**
+ * ftrace_early_note - a line of the tracer in the trace
+ * @buffer: the trace buffer
+ * @tb: the conversion of the times
+ * @counter: when what the line says happened
+ * @trace_ctx: the context of the entries
+ * @fmt: the line's format
+ */
 void __init ftrace_early_note(struct trace_buffer *buffer,
 			      const struct ftrace_early_timebase *tb,
 			      u64 counter, unsigned int trace_ctx,
@@ -1001,7 +1222,7 @@ void __init ftrace_early_note(struct trace_buffer *buffer,
 	va_start(args, fmt);
 	len = vscnprintf(msg, sizeof(msg), fmt, args);
 	va_end(args);
-	ftrace_early_next_ts(tb, counter);
+	ftrace_early_stamp(tb, counter);
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
 					  sizeof(*entry) + len + 1, trace_ctx);
 	if (!event)
@@ -1025,12 +1246,12 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 
 	ftrace_early_ts = 0;
 	for (i = 0; i < n; i++) {
-		e = &fe.entries[i];
+		e = &fe.log.e[i];
 		if (i == fe.gap_at && fe.gap)
 			ftrace_early_note(buffer, tb, fe.gap_counter, trace_ctx,
 					  "very early function tracer: %lu calls not recorded here (the early area was full)\n",
 					  fe.gap);
-		ftrace_early_next_ts(tb, e->counter);
+		ftrace_early_stamp(tb, e->counter);
 		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
 						  sizeof(*entry), trace_ctx);
 		if (!event)
@@ -1050,12 +1271,60 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
  */
 static void __init ftrace_early_rebase_all(s64 step)
 {
-	unsigned int at = ftrace_early_rebase(fe.entries, fe.nr, step);
+	unsigned int at = ftrace_early_rebase(fe.log.e, fe.log.nr, step);
 
 	if (fe.gap && fe.gap_at <= at)
 		fe.gap_counter -= step;
-	if (fe.dropped && at == fe.nr)
+	if (fe.dropped && at == fe.log.nr)
 		fe.first_drop_counter -= step;
+}
+
+/*
+ * The buffer took @written of the entries: write them again, the earliest
+ * that fit with the line that says so.
+ */
+static void __init ftrace_early_write_again(struct trace_buffer *buffer,
+					    const struct ftrace_early_timebase *tb,
+					    unsigned int written,
+					    unsigned int trace_ctx)
+{
+	unsigned int keep = written > 8 ? written - 8 : 0;
+
+	ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
+	ftrace_early_write(buffer, tb, keep, trace_ctx);
+	fe_warn.not_written = fe.log.nr - keep;
+	ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
+			  "very early function tracer: %u entries did not fit in the trace buffer (trace_buf_size=)\n",
+			  fe_warn.not_written);
+}
+
+/*
+ * The graph's entries: if the buffer cannot hold them all, the earliest
+ * that fit, the returns of the calls they leave open and a line about the
+ * rest, so that the graph stays well nested.
+ */
+static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
+					    const struct ftrace_early_timebase *tb,
+					    unsigned int trace_ctx)
+{
+	struct ftrace_early_graph_writer w = {
+		.buffer = buffer, .tb = tb, .trace_ctx = trace_ctx,
+	};
+	unsigned int written, keep;
+
+	ftrace_early_ts = 0;
+	written = ftrace_early_graph_write(&w, &fe.log, fe.log.nr);
+	if (written == fe.log.nr)
+		return;
+	ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
+	ftrace_early_ts = 0;
+	keep = ftrace_early_graph_cut(&fe.log, written);
+	ftrace_early_graph_write(&w, &fe.log, keep);
+	fe_warn.not_written = fe.log.nr - keep;
+	ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
+			  "very early function graph tracer: %u entries did not fit in the trace buffer (trace_buf_size=): the calls still open return\n",
+			  fe_warn.not_written);
+	ftrace_early_graph_close(&w, &fe.log, keep);
 }
 
 struct ftrace_early_injection {
@@ -1074,7 +1343,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	bool own_time = trace_clock_in_ns(tr);
 	unsigned int trace_ctx = tracing_gen_ctx();
 	struct ftrace_early_timebase tb = { };
-	unsigned int written, keep;
+	unsigned int written;
 	u64 counter_now, clock_now;
 	u32 khz;
 
@@ -1086,28 +1355,25 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	clock_now = inj->clock();
 	counter_now = arch_ftrace_early_counter();
 	/* Without a frequency the entries are 1 ns apart from 1 ns on. */
-	if (own_time && fe.nr)
-		ftrace_early_timebase_init(&tb, fe.entries[0].counter,
-					   counter_now, clock_now, khz, fe.nr);
+	if (own_time && fe.log.nr)
+		ftrace_early_timebase_init(&tb, fe.log.e[0].counter,
+					   counter_now, clock_now, khz, fe.log.nr);
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	/* Keep the first ones, whatever trace_options= will say. */
 	ring_buffer_change_overwrite(buffer, 0);
-	written = ftrace_early_write(buffer, &tb, fe.nr, trace_ctx);
-	if (written < fe.nr) {
-		/* Again, with room for the line that says so. */
-		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-		keep = written > 8 ? written - 8 : 0;
-		ftrace_early_write(buffer, &tb, keep, trace_ctx);
-		fe_warn.not_written = fe.nr - keep;
-		ftrace_early_note(buffer, &tb, fe.entries[keep].counter, trace_ctx,
-				  "very early function tracer: %u entries did not fit in the trace buffer (trace_buf_size=)\n",
-				  fe_warn.not_written);
-	} else if (fe.dropped) {
-		ftrace_early_note(buffer, &tb, fe.first_drop_counter, trace_ctx,
-				  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
-				  fe.dropped);
+	if (fe.graph_mode) {
+		ftrace_early_write_graph(buffer, &tb, trace_ctx);
+	} else {
+		written = ftrace_early_write(buffer, &tb, fe.log.nr, trace_ctx);
+		if (written < fe.log.nr)
+			ftrace_early_write_again(buffer, &tb, written, trace_ctx);
+		else if (fe.dropped)
+			ftrace_early_note(buffer, &tb, fe.first_drop_counter,
+					  trace_ctx,
+					  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
+					  fe.dropped);
 	}
 	/*
 	 * The boot tracer starts before trace_options= applies: keep the
@@ -1143,20 +1409,46 @@ static void __init ftrace_early_free(void)
 	fe.area = NULL;
 }
 
+/* What the recording of calls got, and lost */
+static void __init ftrace_early_summary(void)
+{
+	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
+		fe.nr_calls, fe.dropped, fe.gap, fe.recursion,
+		fe.filter.nr_filter ?: fe.filter.nr_sites,
+		fe.filter.traced ? fe.filter.nr_notrace : 0,
+		fe.filter.nr_sites, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
+	if (fe_warn.not_written)
+		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
+			fe_warn.not_written, fe.log.nr);
+}
+
+/* What the recording of the function graph got, and lost */
+static void __init ftrace_early_graph_summary(void)
+{
+	unsigned int i, calls = 0;
+
+	for (i = 0; i < fe.log.nr; i++)
+		calls += !(fe.log.e[i].parent &
+			   (FTRACE_EARLY_GRAPH_RET | FTRACE_EARLY_GRAPH_LOST));
+	pr_info("function graph: %u calls recorded with their returns, %lu lost (no room), %lu past the shadow stack (%u frames, at most %u used), %lu while recording one; buffer %zu KiB\n",
+		calls, fe.graph.lost, fe.graph.overflow,
+		fe.graph.max_frames, fe.graph.deepest, fe.recursion,
+		fe.log.max * sizeof(*fe.log.e) / SZ_1K);
+	if (fe_warn.not_written)
+		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept, and the returns of the calls they leave open\n",
+			fe_warn.not_written, fe.log.nr);
+}
+
 static void __init __ftrace_early_inject(struct trace_array *tr,
 					 u64 (*clock)(void))
 {
 	struct ftrace_early_injection inj = { .tr = tr, .clock = clock };
 
 	ftrace_early_write_all(&inj);
-	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
-		fe.nr_calls, fe.dropped, fe.gap, fe.recursion,
-		fe.filter.nr_filter ?: fe.filter.nr_sites,
-		fe.filter.traced ? fe.filter.nr_notrace : 0,
-		fe.filter.nr_sites, fe.max * sizeof(*fe.entries) / SZ_1K);
-	if (fe_warn.not_written)
-		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
-			fe_warn.not_written, fe.nr);
+	if (fe.graph_mode)
+		ftrace_early_graph_summary();
+	else
+		ftrace_early_summary();
 	if (fe_warn.no_times)
 		pr_warn("the counter's frequency is not known yet: times are estimated, the entries 1 ns apart in the order they were recorded\n");
 	if (ftrace_early_offset)

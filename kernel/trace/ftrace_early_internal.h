@@ -52,6 +52,60 @@ struct ftrace_early_entry {
 
 #define FTRACE_EARLY_NO_PARENT	U32_MAX
 
+/* The entries: @nr recorded, room for @max now */
+struct ftrace_early_log {
+	struct ftrace_early_entry *e;
+	unsigned int nr;
+	unsigned int max;
+};
+
+/*
+ * With ftrace=function_graph, @parent says what an entry is: the call of
+ * the function at @ip, its return (FTRACE_EARLY_GRAPH_RET), or a note that
+ * @ip calls were not recorded from @counter on, for want of room
+ * (FTRACE_EARLY_GRAPH_LOST); and the depth of the call.
+ */
+#define FTRACE_EARLY_GRAPH_RET		BIT(31)
+#define FTRACE_EARLY_GRAPH_LOST		BIT(30)
+#define FTRACE_EARLY_GRAPH_DEPTH	GENMASK(15, 0)
+
+/* The shadow return stack: how many calls may be pending at once */
+#define FTRACE_EARLY_GRAPH_FRAMES	128
+
+/* A call whose return is hooked */
+struct ftrace_early_graph_frame {
+	unsigned long ret;		/* the real return address */
+	unsigned long *retp;		/* where it is on the stack */
+	u32 ip;				/* the function's call site, from _text */
+	bool recorded;			/* false: neither it nor its callees are */
+	bool lost;			/* not recorded for want of room */
+};
+
+/*
+ * The function graph of the very early tracer.  @depth is the number of
+ * recorded calls pending: the depth of the next one.  A call is recorded
+ * only if there is room for it, for its return and for the returns of the
+ * calls pending (and for one line about calls lost), so that the graph
+ * stays well nested whatever is lost.
+ */
+struct ftrace_early_graph {
+	struct ftrace_early_graph_frame *frames;
+	unsigned int max_frames;
+	unsigned int nr_frames;		/* frames pushed */
+	unsigned int depth;		/* recorded frames among them */
+	unsigned int max_depth;		/* ftrace_graph_max_depth=; 0: none */
+	/*
+	 * ftrace_graph_filter= (only), ftrace_graph_notrace= (skip): NULL if
+	 * not given
+	 */
+	const struct ftrace_early_filter *only;
+	const struct ftrace_early_filter *skip;
+	int lost_at;			/* the open LOST entry, or -1 */
+	unsigned long lost;		/* calls not recorded for want of room */
+	unsigned long overflow;		/* calls past max_frames, not recorded */
+	unsigned int deepest;		/* the most frames pushed at once */
+};
+
 /*
  * How counter readings become trace clock times: from one reading of both
  * (@counter_now, @clock_now) and the counter's frequency.  @offset is
@@ -86,7 +140,50 @@ unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
 
 u64 ftrace_early_ticks_to_ns(u64 ticks, u32 khz);
 
+/* Where and how the entries are written to the trace buffer */
+struct ftrace_early_graph_writer {
+	struct trace_buffer *buffer;
+	const struct ftrace_early_timebase *tb;
+	unsigned int trace_ctx;
+};
+
+/* ftrace_early.c, for the graph's entries */
+u64 ftrace_early_stamp(const struct ftrace_early_timebase *tb, u64 counter);
+__printf(5, 6)
+void ftrace_early_note(struct trace_buffer *buffer,
+		       const struct ftrace_early_timebase *tb, u64 counter,
+		       unsigned int trace_ctx, const char *fmt, ...);
+
+/* ftrace_early_graph.c */
+void ftrace_early_graph_init(struct ftrace_early_graph *g,
+			     struct ftrace_early_graph_frame *frames,
+			     unsigned int max_frames);
+bool ftrace_early_graph_enter(struct ftrace_early_graph *g,
+			      struct ftrace_early_log *log, unsigned long ip,
+			      u32 ip_off, unsigned long *retp, u64 counter);
+unsigned long ftrace_early_graph_exit(struct ftrace_early_graph *g,
+				      struct ftrace_early_log *log,
+				      bool record, u64 counter);
+unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
+					  unsigned long ret,
+					  unsigned long *retp);
+unsigned int ftrace_early_graph_write(struct ftrace_early_graph_writer *w,
+				      const struct ftrace_early_log *log,
+				      unsigned int n);
+unsigned int ftrace_early_graph_cut(const struct ftrace_early_log *log,
+				    unsigned int fit);
+void ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
+			      const struct ftrace_early_log *log,
+			      unsigned int keep);
+
 void ftrace_early_unhook(void);
+
+#ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
+/* ftrace_early_unwind_check.c */
+void ftrace_early_unwind_check(void);
+#else
+static inline void ftrace_early_unwind_check(void) { }
+#endif
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
 /* The counts of the recording, to forget the benchmark's entries */

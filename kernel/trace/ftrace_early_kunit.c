@@ -9,6 +9,8 @@
 #include <linux/bitmap.h>
 #include <linux/slab.h>
 
+#include <linux/ftrace_early.h>
+
 #include "ftrace_early_internal.h"
 
 #ifdef CONFIG_X86
@@ -359,6 +361,270 @@ static void __init early_rebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 }
 
+
+/*
+ * The function graph's shadow stack: made-up calls with made-up stack
+ * slots.  Each call's slot holds its real return address, 0x7000 + depth.
+ */
+struct early_graph_rig {
+	struct ftrace_early_graph g;
+	struct ftrace_early_graph_frame frames[4];
+	struct ftrace_early_log log;
+	struct ftrace_early_entry e[32];
+	unsigned long slots[8];
+	u64 now;
+};
+
+static void __init early_graph_rig_init(struct early_graph_rig *r,
+					unsigned int max_entries)
+{
+	unsigned int i;
+
+	ftrace_early_graph_init(&r->g, r->frames, ARRAY_SIZE(r->frames));
+	r->log.e = r->e;
+	r->log.nr = 0;
+	r->log.max = max_entries;
+	for (i = 0; i < ARRAY_SIZE(r->slots); i++)
+		r->slots[i] = 0x7000 + i;
+	r->now = 100;
+}
+
+/* A call of the function at @ip from depth @level; hooks its slot. */
+static bool __init early_graph_call(struct early_graph_rig *r,
+				    unsigned long ip, unsigned int level)
+{
+	unsigned long *slot = &r->slots[level];
+
+	if (!ftrace_early_graph_enter(&r->g, &r->log, ip, ip, slot, r->now++))
+		return false;
+	*slot = (unsigned long)ftrace_early_return;
+	return true;
+}
+
+/* The hooked call at @level returns: its slot gets the real address back. */
+static void __init early_graph_ret(struct kunit *test, struct early_graph_rig *r,
+				   unsigned int level)
+{
+	unsigned long ret = ftrace_early_graph_exit(&r->g, &r->log, true, r->now++);
+
+	KUNIT_EXPECT_EQ(test, ret, 0x7000UL + level);
+	r->slots[level] = ret;
+}
+
+#define EARLY_RET(depth)	(FTRACE_EARLY_GRAPH_RET | (depth))
+
+static void __init early_graph_nesting(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	static const u32 want[][2] = {
+		{ 0x1040, 0 }, { 0x1000, 1 }, { 0x1000, EARLY_RET(1) },
+		{ 0x1010, 1 }, { 0x1020, 2 }, { 0x1020, EARLY_RET(2) },
+		{ 0x1010, EARLY_RET(1) }, { 0x1040, EARLY_RET(0) },
+	};
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	/* setup_arch() { memblock_add(); memblock_add_node() { memblock_free(); } } */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 1));
+	early_graph_ret(test, r, 1);
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 2));
+
+	/* Unwinders: each hooked slot gives its real address, others as they are */
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, r->slots[i],
+								  &r->slots[i]),
+				0x7000UL + i);
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, 0x1234, &r->slots[0]),
+			0x1234UL);
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g,
+			(unsigned long)ftrace_early_return, &r->slots[5]),
+			(unsigned long)ftrace_early_return);
+	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 3U);
+	KUNIT_EXPECT_EQ(test, r->g.depth, 3U);
+
+	early_graph_ret(test, r, 2);
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 0U);
+	KUNIT_EXPECT_EQ(test, r->g.deepest, 3U);
+	KUNIT_ASSERT_EQ(test, r->log.nr, (unsigned int)ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		KUNIT_EXPECT_EQ(test, r->e[i].ip, want[i][0]);
+		KUNIT_EXPECT_EQ(test, r->e[i].parent, want[i][1]);
+		KUNIT_EXPECT_EQ(test, r->e[i].counter, 100ULL + i);
+	}
+}
+
+/* Check that entries [0, nr) nest: every return closes the last call open. */
+static void __init early_graph_expect_nested(struct kunit *test,
+					     const struct ftrace_early_log *log)
+{
+	unsigned int i, open = 0, depth;
+	u32 ips[8];
+
+	for (i = 0; i < log->nr; i++) {
+		const struct ftrace_early_entry *e = &log->e[i];
+
+		if (e->parent & FTRACE_EARLY_GRAPH_LOST)
+			continue;
+		depth = e->parent & FTRACE_EARLY_GRAPH_DEPTH;
+		if (e->parent & FTRACE_EARLY_GRAPH_RET) {
+			KUNIT_ASSERT_GT(test, open, 0U);
+			KUNIT_EXPECT_EQ(test, depth, open - 1);
+			KUNIT_EXPECT_EQ(test, e->ip, ips[--open]);
+		} else {
+			KUNIT_EXPECT_EQ(test, depth, open);
+			KUNIT_ASSERT_LT(test, open, (unsigned int)ARRAY_SIZE(ips));
+			ips[open++] = e->ip;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, open, 0U);
+}
+
+/*
+ * Room for 7 entries: a call is recorded only with room for its return,
+ * the returns pending and a LOST entry.  Those not recorded, and their
+ * callees, are counted in one LOST entry; the graph stays nested.
+ */
+static void __init early_graph_room(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_graph_rig_init(r, 7);
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	/* 2 entries, 2 returns pending: a third call needs 2 + 2 + 3 = 7 */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 2));
+	KUNIT_EXPECT_TRUE(test, r->frames[2].recorded);
+	early_graph_ret(test, r, 2);
+	/* 4 entries, 2 pending: no room; hooked, not recorded, nor its callee */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1030, 2));
+	KUNIT_EXPECT_FALSE(test, r->frames[2].recorded);
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1040, 3));
+	early_graph_ret(test, r, 2);
+	/* Again: counted in the same LOST entry */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1030, 2));
+	early_graph_ret(test, r, 2);
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->g.lost, 3UL);
+	KUNIT_ASSERT_EQ(test, r->log.nr, 7U);
+	KUNIT_EXPECT_EQ(test, r->e[4].parent, FTRACE_EARLY_GRAPH_LOST | 2);
+	KUNIT_EXPECT_EQ(test, r->e[4].ip, 3U);
+	early_graph_expect_nested(test, &r->log);
+
+	/* The buffer grows: recording goes on, a new LOST entry when full again */
+	r->log.max = 11;
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_EXPECT_TRUE(test, r->frames[0].recorded);
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_EXPECT_FALSE(test, r->frames[1].recorded);
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->g.lost, 4UL);
+	for (i = 0; i < r->log.nr; i++)
+		if (r->e[i].parent & FTRACE_EARLY_GRAPH_LOST)
+			KUNIT_EXPECT_GT(test, r->e[i].ip, 0U);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 10U);
+	early_graph_expect_nested(test, &r->log);
+}
+
+/*
+ * ftrace_graph_filter= (only from setup_arch down), ftrace_graph_notrace=
+ * (not memblock_free nor its callees), ftrace_graph_max_depth=, and the
+ * shadow stack's own depth.
+ */
+static void __init early_graph_filters(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	struct ftrace_early_filter only, skip;
+	int bad;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_build(test, "setup_arch", "", &only, &bad);
+	early_build(test, "", "memblock_free", &skip, &bad);
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	r->g.only = &only;
+	r->g.skip = &skip;
+
+	/* Outside setup_arch(): not hooked at all */
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
+	/* Inside: every call; memblock_free() hooked, not recorded, nor its callees */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 1));
+	early_graph_ret(test, r, 1);
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 1));
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1000, 2));
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 4U);
+	KUNIT_EXPECT_EQ(test, r->g.lost, 0UL);
+	early_graph_expect_nested(test, &r->log);
+
+	/* ftrace_graph_max_depth=1: only the outermost calls */
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	r->g.max_depth = 1;
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1000, 1));
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 2U);
+
+	/* Four frames: a fifth nested call is neither hooked nor recorded */
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 2));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1030, 3));
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1040, 4));
+	KUNIT_EXPECT_EQ(test, r->g.overflow, 1UL);
+	early_graph_ret(test, r, 3);
+	early_graph_ret(test, r, 2);
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	early_graph_expect_nested(test, &r->log);
+}
+
+/*
+ * A trace buffer that holds only part of the entries: the cut leaves room
+ * for the returns of the calls it leaves open.
+ */
+static void __init early_graph_cut(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	unsigned int keep, fit, level;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	/* Three nested calls, each with two leaves */
+	for (level = 0; level < 3; level++) {
+		KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000 + level, level));
+		for (fit = 0; fit < 2; fit++) {
+			KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, level + 1));
+			early_graph_ret(test, r, level + 1);
+		}
+	}
+	for (level = 3; level-- > 0;)
+		early_graph_ret(test, r, level);
+	KUNIT_ASSERT_EQ(test, r->log.nr, 18U);
+	early_graph_expect_nested(test, &r->log);
+	for (fit = 0; fit <= r->log.nr; fit++) {
+		keep = ftrace_early_graph_cut(&r->log, fit);
+		KUNIT_EXPECT_LE(test, keep, fit);
+		if (fit >= 16)
+			KUNIT_EXPECT_GT(test, keep, 0U);
+	}
+	/*
+	 * 17 fit: 5 kept, one call open (5 + 2 * 1 + 8 <= 17); 6 would leave
+	 * two open (6 + 2 * 2 + 8 > 17).
+	 */
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_cut(&r->log, 17), 5U);
+}
+
 #ifdef CONFIG_X86
 /*
  * The suite runs after ftrace_init(), which stopped the tracer: the test in
@@ -389,6 +655,10 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_timebase_no_frequency),
 	KUNIT_CASE(early_timebase_monotonic),
 	KUNIT_CASE(early_rebase),
+	KUNIT_CASE(early_graph_nesting),
+	KUNIT_CASE(early_graph_room),
+	KUNIT_CASE(early_graph_filters),
+	KUNIT_CASE(early_graph_cut),
 #ifdef CONFIG_X86
 	KUNIT_CASE(early_unhooked),
 #endif

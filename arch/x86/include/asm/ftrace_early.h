@@ -15,6 +15,12 @@
  */
 extern u8 ftrace_early_hook[], ftrace_early_hook_end[];
 
+/*
+ * Where the calls hooked by ftrace=function_graph return to (ftrace_64.S):
+ * it calls ftrace_early_graph_return() and goes to the real return address.
+ */
+void ftrace_early_return(void);
+
 /* The TSC runs from reset on, calibrated or not. */
 static __always_inline u64 arch_ftrace_early_counter(void)
 {
