@@ -144,7 +144,9 @@ if [ -n "$kt" ] && [ "$(ktf optimized)" != none ] && [ "$(ktf int3)" != none ]; 
 	f_ns=$(per_call "$(ktf fentry)" "$(ktf base_fentry)")
 	o_ns=$(per_call "$(ktf optimized)" "$(ktf base)")
 	i_ns=$(per_call "$(ktf int3)" "$(ktf base)")
+	g_ns=$(per_call "$(ktf graph)" "$(ktf base_fentry)")
 	row "function tracer, fentry site, per call" "$f_ns ns" "TCG guest, $n calls"
+	row "function_graph tracer, fentry site, per call" "$g_ns ns" "TCG guest, $n calls, entry and return"
 	row "ktrace, optimized probe, per call" "$o_ns ns" \
 		"ratio $(echo "scale=2; $o_ns / $f_ns" | bc) to fentry (target <= 2)"
 	row "ktrace, int3 probe, per call" "$i_ns ns" "ratio $(echo "scale=2; $i_ns / $f_ns" | bc) to fentry"
@@ -171,6 +173,26 @@ if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
 		"$((n * 16 / 1024)) KiB of entries; $d dropped with the default $buf KiB; $gap before memblock, past the 64 KiB early area, counted only"
 else
 	row "very early tracer" "not measured" "no figures in the bench boot log"
+fi
+# The same with ftrace=function_graph: the benchmark's calls recorded with
+# their returns, against the graph tracer's; the time to /init.
+"$ROOT/harness/boot.sh" qemu idle "$LOGS/bench-boot-graph.log" ftrace=function_graph > /dev/null
+early=$(tr -d '\r' < "$LOGS/bench-boot-graph.log" | grep 'ftrace: very early: function graph: [0-9]* calls recorded' || true)
+eb=$(tr -d '\r' < "$LOGS/bench-boot-graph.log" | grep 'ftrace: very early: benchmark:' || true)
+if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${g_ns:-}" ]; then
+	rec=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call recorded.*/\1/')
+	off=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call with the tracer off.*/\1/')
+	row "very early graph, per recorded call" "$((rec - off)) ns" \
+		"entry and return; ratio $(echo "scale=2; ($rec - $off) / $g_ns" | bc) to the function_graph tracer (target <= 0.5)"
+	n=$(echo "$early" | sed 's/.*function graph: \([0-9]*\) calls recorded.*/\1/')
+	lost=$(echo "$early" | sed 's/.* \([0-9]*\) lost (no room).*/\1/')
+	deep=$(echo "$early" | sed 's/.*at most \([0-9]*\) used.*/\1/')
+	row "calls before ftrace_init(), function_graph" "$n" \
+		"$((n * 32 / 1024)) KiB of entries with their returns; $deep frames deep at most; $lost lost while the early area was full"
+	row "time to /init, ftrace=function_graph" "$(init_time "$LOGS/bench-boot-graph.log") s" \
+		"ftrace=function: $traced s"
+else
+	row "very early graph" "not measured" "no figures in the graph bench boot log"
 fi
 # Time to /init with the option built in but off, and not built: best of
 # 7 each, the two kernels booted in turn (the host's load drifts during a

@@ -52,8 +52,8 @@
  * No filter, no maximum depth; the caller sets them.
  */
 void __init ftrace_early_graph_init(struct ftrace_early_graph *g,
-			     struct ftrace_early_graph_frame *frames,
-			     unsigned int max_frames)
+				    struct ftrace_early_graph_frame *frames,
+				    unsigned int max_frames)
 {
 	memset(g, 0, sizeof(*g));
 	g->frames = frames;
@@ -119,11 +119,10 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 	/* ftrace_graph_filter=: only from the functions it names down */
 	if (g->only && !g->depth && !ftrace_early_filter_traced(g->only, ip))
 		return false;
-	if (g->skip && !ftrace_early_filter_traced(g->skip, ip)) {
+	if (g->skip && !ftrace_early_filter_traced(g->skip, ip))
 		record = false;
-	} else if (g->max_depth && g->depth >= g->max_depth) {
+	else if (g->max_depth && g->depth >= g->max_depth)
 		return false;
-	}
 	if (g->nr_frames >= g->max_frames) {
 		g->overflow++;
 		return false;

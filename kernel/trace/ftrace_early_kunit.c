@@ -361,7 +361,6 @@ static void __init early_rebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
 }
 
-
 /*
  * The function graph's shadow stack: made-up calls with made-up stack
  * slots.  Each call's slot holds its real return address, 0x7000 + depth.
@@ -421,6 +420,7 @@ static void __init early_graph_nesting(struct kunit *test)
 		{ 0x1010, 1 }, { 0x1020, 2 }, { 0x1020, EARLY_RET(2) },
 		{ 0x1010, EARLY_RET(1) }, { 0x1040, EARLY_RET(0) },
 	};
+	unsigned long hook;
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, r);
@@ -439,9 +439,9 @@ static void __init early_graph_nesting(struct kunit *test)
 				0x7000UL + i);
 	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, 0x1234, &r->slots[0]),
 			0x1234UL);
-	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g,
-			(unsigned long)ftrace_early_return, &r->slots[5]),
-			(unsigned long)ftrace_early_return);
+	hook = (unsigned long)ftrace_early_return;
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, hook, &r->slots[5]),
+			hook);
 	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 3U);
 	KUNIT_EXPECT_EQ(test, r->g.depth, 3U);
 
