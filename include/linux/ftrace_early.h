@@ -23,7 +23,7 @@ extern bool ftrace_early_pending;
 void ftrace_early_record(unsigned long ip, unsigned long parent_ip,
 			 unsigned long *retp);
 unsigned long ftrace_early_graph_return(void);
-unsigned long ftrace_early_ret_addr(unsigned long ret, unsigned long *retp);
+unsigned long __ftrace_early_ret_addr(unsigned long ret, unsigned long *retp);
 bool __init ftrace_early_graph_pending(void);
 void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
@@ -68,6 +68,25 @@ void __init arch_ftrace_early_arm(void);
 void __init arch_ftrace_early_unhook(void);
 u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
+
+/**
+ * ftrace_early_ret_addr - the real return address of a stack slot
+ * @ret: a return address found on the stack
+ * @retp: where it was found
+ *
+ * For the unwinders, through ftrace_graph_ret_addr(): a call the very
+ * early tracer hooked returns to ftrace_early_return until it returns.
+ *
+ * Return: the real return address if @retp is a slot the very early
+ * tracer hooked, else @ret.
+ */
+static inline unsigned long ftrace_early_ret_addr(unsigned long ret,
+						  unsigned long *retp)
+{
+	if (likely(ret != (unsigned long)ftrace_early_return))
+		return ret;
+	return __ftrace_early_ret_addr(ret, retp);
+}
 #else
 #define ftrace_early_pending false
 static inline unsigned long ftrace_early_ret_addr(unsigned long ret,

@@ -158,6 +158,7 @@ static struct {
 	int nr_unmatched[4];
 	bool bad_max_depth;
 	bool no_room_for_filter;
+	bool no_room_for_graph_filter;
 	bool unsorted;
 	bool no_memory;
 	/* At injection */
@@ -343,8 +344,10 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 	if (fe.graph_mode) {
 		if (*retp == parent_ip &&
 		    ftrace_early_graph_enter(&fe.graph, &fe.log, ip, ip - base,
-					     retp, arch_ftrace_early_counter()))
+					     retp, arch_ftrace_early_counter())) {
 			*retp = (unsigned long)ftrace_early_return;
+			fe.nr_calls += fe.graph.frames[fe.graph.nr_frames - 1].recorded;
+		}
 		goto out;
 	}
 	if (unlikely(fe.log.nr >= fe.log.max)) {
@@ -404,19 +407,18 @@ bool __init ftrace_early_graph_pending(void)
 }
 
 /**
- * ftrace_early_ret_addr - the real return address of a hooked stack slot
- * @ret: a return address found on the stack
+ * __ftrace_early_ret_addr - the real return address of a hooked stack slot
+ * @ret: ftrace_early_return, found on the stack
  * @retp: where it was found
  *
- * For the unwinders, through ftrace_graph_ret_addr().
+ * For the unwinders, through ftrace_early_ret_addr().
  *
- * Return: the real return address if @ret is ftrace_early_return and
- * @retp a slot it hooked; else @ret.
+ * Return: the real return address if @retp is a slot the tracer hooked,
+ * else @ret.
  */
-unsigned long __ref ftrace_early_ret_addr(unsigned long ret, unsigned long *retp)
+unsigned long __ref __ftrace_early_ret_addr(unsigned long ret, unsigned long *retp)
 {
-	if (likely(ret != (unsigned long)ftrace_early_return ||
-		   !READ_ONCE(ftrace_early_graph_live)))
+	if (!READ_ONCE(ftrace_early_graph_live))
 		return ret;
 	return ftrace_early_graph_ret_addr(&fe.graph, ret, retp);
 }
@@ -737,7 +739,7 @@ static bool __init ftrace_early_setup_graph_filter(char **p, size_t *room)
 	globs_size = (max_only + max_notrace) * sizeof(*globs);
 	/* Two bitmaps, and one more for building them */
 	if (globs_size + 3 * bitmap_size + sizeof(long) > *room / 2) {
-		fe_warn.no_room_for_filter = true;
+		fe_warn.no_room_for_graph_filter = true;
 		return false;
 	}
 	globs = (struct ftrace_early_glob *)*p;
@@ -1047,6 +1049,9 @@ static void __init ftrace_early_warn(void)
 	if (fe_warn.no_room_for_filter)
 		pr_warn("ftrace_filter= and ftrace_notrace= need more than %zu KiB: nothing recorded\n",
 			fe.area_size / SZ_2K);
+	if (fe_warn.no_room_for_graph_filter)
+		pr_warn("ftrace_graph_filter= and ftrace_graph_notrace= need more room than is left of %zu KiB: nothing recorded\n",
+			fe.area_size / SZ_1K);
 	if (fe_warn.nr_bad_globs)
 		pr_warn("%d entries of ftrace_filter= or ftrace_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
 			fe_warn.nr_bad_globs);
@@ -1086,10 +1091,11 @@ void __init ftrace_early_stop(void)
 		ftrace_early_pending = true;
 		/*
 		 * start_kernel(), which calls ftrace_init(), is not hooked:
-		 * no hooked call may be pending, whose return would need
-		 * __init code after it is freed.
+		 * no call can still be hooked, whose return would need
+		 * __init code after it is freed.  If one is, it returns
+		 * where it should, unrecorded.
 		 */
-		WARN_ON_ONCE(fe.graph.nr_frames);
+		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph));
 		WRITE_ONCE(ftrace_early_graph_live, false);
 	} else if (fe.state == FTRACE_EARLY_WAITING) {
 		fe.state = FTRACE_EARLY_OFF;
@@ -1316,15 +1322,18 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	written = ftrace_early_graph_write(&w, &fe.log, fe.log.nr);
 	if (written == fe.log.nr)
 		return;
-	ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-	ftrace_early_ts = 0;
-	keep = ftrace_early_graph_cut(&fe.log, written);
-	ftrace_early_graph_write(&w, &fe.log, keep);
-	fe_warn.not_written = fe.log.nr - keep;
-	ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
-			  "very early function graph tracer: %u entries did not fit in the trace buffer (trace_buf_size=): the calls still open return\n",
-			  fe_warn.not_written);
-	ftrace_early_graph_close(&w, &fe.log, keep);
+	/* Fewer each time, until the returns of the calls open fit too */
+	keep = written;
+	do {
+		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
+		ftrace_early_ts = 0;
+		keep = ftrace_early_graph_cut(&fe.log, keep);
+		ftrace_early_graph_write(&w, &fe.log, keep);
+		fe_warn.not_written = fe.log.nr - keep;
+		ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
+				  "very early function graph tracer: %u entries did not fit in the trace buffer (trace_buf_size=): the calls still open return\n",
+				  fe_warn.not_written);
+	} while (!ftrace_early_graph_close(&w, &fe.log, keep) && keep);
 }
 
 struct ftrace_early_injection {
@@ -1425,13 +1434,8 @@ static void __init ftrace_early_summary(void)
 /* What the recording of the function graph got, and lost */
 static void __init ftrace_early_graph_summary(void)
 {
-	unsigned int i, calls = 0;
-
-	for (i = 0; i < fe.log.nr; i++)
-		calls += !(fe.log.e[i].parent &
-			   (FTRACE_EARLY_GRAPH_RET | FTRACE_EARLY_GRAPH_LOST));
 	pr_info("function graph: %u calls recorded with their returns, %lu lost (no room), %lu past the shadow stack (%u frames, at most %u used), %lu while recording one; buffer %zu KiB\n",
-		calls, fe.graph.lost, fe.graph.overflow,
+		fe.nr_calls, fe.graph.lost, fe.graph.overflow,
 		fe.graph.max_frames, fe.graph.deepest, fe.recursion,
 		fe.log.max * sizeof(*fe.log.e) / SZ_1K);
 	if (fe_warn.not_written)

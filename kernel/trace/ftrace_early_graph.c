@@ -96,8 +96,8 @@ static void notrace ftrace_early_graph_lose(struct ftrace_early_graph *g,
  * calls pending and one LOST entry after them: the first call not recorded
  * for want of room opens a LOST entry, which counts the calls that follow
  * until one is recorded again (the buffer having grown).  Its callees are
- * not recorded either, and are counted too: the graph stays well nested.  Runs from
- * __fentry__: nothing here may be traced.
+ * not recorded either, and are counted too: the graph stays well nested.
+ * Runs from __fentry__: nothing here may be traced.
  *
  * Return: true if the return is to be hooked: the frame is pushed and the
  * caller replaces *@retp with the return hook.
@@ -116,11 +116,15 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 			ftrace_early_graph_lose(g, log, counter);
 		return false;
 	}
-	/* ftrace_graph_filter=: only from the functions it names down */
-	if (g->only && !g->depth && !ftrace_early_filter_traced(g->only, ip))
-		return false;
+	/*
+	 * As the graph tracer: ftrace_graph_notrace= first, at any depth; then
+	 * ftrace_graph_filter=, only from the functions it names down; then
+	 * the maximum depth.
+	 */
 	if (g->skip && !ftrace_early_filter_traced(g->skip, ip))
 		record = false;
+	else if (g->only && !g->depth && !ftrace_early_filter_traced(g->only, ip))
+		return false;
 	else if (g->max_depth && g->depth >= g->max_depth)
 		return false;
 	if (g->nr_frames >= g->max_frames) {
@@ -132,13 +136,16 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 		record = false;
 		lost = true;
 	}
-	f = &g->frames[g->nr_frames++];
-	g->deepest = max(g->deepest, g->nr_frames);
+	/* The frame is whole before an NMI's unwinder can see it. */
+	f = &g->frames[g->nr_frames];
 	f->ret = *retp;
 	f->retp = retp;
 	f->ip = ip_off;
 	f->recorded = record;
 	f->lost = lost;
+	barrier();
+	g->nr_frames++;
+	g->deepest = max(g->deepest, g->nr_frames);
 	if (record) {
 		struct ftrace_early_entry *e = &log->e[log->nr++];
 
@@ -164,20 +171,23 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
 					      struct ftrace_early_log *log,
 					      bool record, u64 counter)
 {
-	struct ftrace_early_graph_frame *f = &g->frames[--g->nr_frames];
+	struct ftrace_early_graph_frame f = g->frames[g->nr_frames - 1];
 	struct ftrace_early_entry *e;
 
-	if (!f->recorded)
-		return f->ret;
+	/* Popped once read: an NMI's calls may take its place. */
+	barrier();
+	g->nr_frames--;
+	if (!f.recorded)
+		return f.ret;
 	g->depth--;
 	/* Room was kept for it when the call was recorded. */
 	if (record && !WARN_ON_ONCE(log->nr >= log->max)) {
 		e = &log->e[log->nr++];
-		e->ip = f->ip;
+		e->ip = f.ip;
 		e->parent = FTRACE_EARLY_GRAPH_RET | g->depth;
 		e->counter = counter;
 	}
-	return f->ret;
+	return f.ret;
 }
 
 /**
@@ -186,6 +196,10 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
  * @ret: the return address found on the stack
  * @retp: where it was found
  *
+ * A hooked function that tail-calls another leaves one slot for both: the
+ * callee's frame holds the hook as its return address, the caller's the
+ * real one.
+ *
  * Return: the real return address if @ret is the return hook and @retp a
  * hooked slot, else @ret.
  */
@@ -193,14 +207,37 @@ unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
 					  unsigned long ret,
 					  unsigned long *retp)
 {
+	unsigned long hook = (unsigned long)ftrace_early_return;
 	unsigned int i;
 
-	if (ret != (unsigned long)ftrace_early_return)
+	if (ret != hook)
 		return ret;
 	for (i = g->nr_frames; i-- > 0;)
-		if (g->frames[i].retp == retp)
+		if (g->frames[i].retp == retp && g->frames[i].ret != hook)
 			return g->frames[i].ret;
 	return ret;
+}
+
+/**
+ * ftrace_early_graph_unhook_all - give the calls still hooked their return
+ * @g: the graph
+ *
+ * For the recording's stop: a call still hooked then would return through
+ * __init code after it is freed.  Only the task that made the calls runs.
+ *
+ * Return: how many calls were still hooked.
+ */
+unsigned int __init ftrace_early_graph_unhook_all(struct ftrace_early_graph *g)
+{
+	unsigned int n = g->nr_frames;
+
+	while (g->nr_frames) {
+		struct ftrace_early_graph_frame *f = &g->frames[--g->nr_frames];
+
+		*f->retp = f->ret;
+	}
+	g->depth = 0;
+	return n;
 }
 
 /* The call time of the recorded calls open while the entries are written */
@@ -351,8 +388,10 @@ unsigned int __init ftrace_early_graph_cut(const struct ftrace_early_log *log,
  *
  * The returns are those of the entries after @keep that end a call open
  * at @keep, with their own times.
+ *
+ * Return: false if the trace buffer had no room for them all.
  */
-void __init ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
+bool __init ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
 				     const struct ftrace_early_log *log,
 				     unsigned int keep)
 {
@@ -368,6 +407,9 @@ void __init ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
 		if (depth != open - 1)
 			continue;
 		ftrace_early_graph_write_one(w, e, &full);
+		if (full)
+			return false;
 		open--;
 	}
+	return true;
 }

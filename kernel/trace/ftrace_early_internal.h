@@ -172,9 +172,10 @@ unsigned int ftrace_early_graph_write(struct ftrace_early_graph_writer *w,
 				      unsigned int n);
 unsigned int ftrace_early_graph_cut(const struct ftrace_early_log *log,
 				    unsigned int fit);
-void ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
+bool ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
 			      const struct ftrace_early_log *log,
 			      unsigned int keep);
+unsigned int ftrace_early_graph_unhook_all(struct ftrace_early_graph *g);
 
 void ftrace_early_unhook(void);
 

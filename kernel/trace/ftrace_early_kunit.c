@@ -485,6 +485,43 @@ static void __init early_graph_expect_nested(struct kunit *test,
 }
 
 /*
+ * A hooked function that tail-calls another: both hooked on one slot.  The
+ * callee returns to the hook, which returns for the caller; unwinders see
+ * the real return address throughout.
+ */
+static void __init early_graph_tail_call(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	unsigned long hook = (unsigned long)ftrace_early_return;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
+	/* The tail call: the same slot, which holds the hook now */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_EXPECT_EQ(test, r->frames[1].ret, hook);
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, hook, &r->slots[0]),
+			0x7000UL);
+	/* The callee returns to the hook, the hook for the caller */
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_exit(&r->g, &r->log, true, r->now++),
+			hook);
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_ret_addr(&r->g, hook, &r->slots[0]),
+			0x7000UL);
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 0U);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 4U);
+	early_graph_expect_nested(test, &r->log);
+
+	/* A call still hooked when the recording stops gets its slot back */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_unhook_all(&r->g), 2U);
+	KUNIT_EXPECT_EQ(test, r->slots[0], 0x7000UL);
+	KUNIT_EXPECT_EQ(test, r->slots[1], 0x7001UL);
+	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 0U);
+}
+
+/*
  * Room for 7 entries: a call is recorded only with room for its return,
  * the returns pending and a LOST entry.  Those not recorded, and their
  * callees, are counted in one LOST entry; the graph stays nested.
@@ -565,6 +602,19 @@ static void __init early_graph_filters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->log.nr, 4U);
 	KUNIT_EXPECT_EQ(test, r->g.lost, 0UL);
 	early_graph_expect_nested(test, &r->log);
+
+	/*
+	 * ftrace_graph_notrace= before ftrace_graph_filter=, as the graph
+	 * tracer: memblock_free() outside setup_arch() is hooked, and
+	 * setup_arch() called from it is not recorded.
+	 */
+	early_graph_rig_init(r, ARRAY_SIZE(r->e));
+	r->g.only = &only;
+	r->g.skip = &skip;
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 0));
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1040, 1));
+	early_graph_ret(test, r, 0);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 0U);
 
 	/* ftrace_graph_max_depth=1: only the outermost calls */
 	early_graph_rig_init(r, ARRAY_SIZE(r->e));
@@ -656,6 +706,7 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_timebase_monotonic),
 	KUNIT_CASE(early_rebase),
 	KUNIT_CASE(early_graph_nesting),
+	KUNIT_CASE(early_graph_tail_call),
 	KUNIT_CASE(early_graph_room),
 	KUNIT_CASE(early_graph_filters),
 	KUNIT_CASE(early_graph_cut),
