@@ -1092,10 +1092,11 @@ void __init ftrace_early_stop(void)
 		/*
 		 * start_kernel(), which calls ftrace_init(), is not hooked:
 		 * no call can still be hooked, whose return would need
-		 * __init code after it is freed.  If one is, it returns
-		 * where it should, unrecorded.
+		 * __init code after it is freed.  If one is, its return is
+		 * recorded now and it returns where it should.
 		 */
-		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph));
+		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph, &fe.log,
+							   arch_ftrace_early_counter()));
 		WRITE_ONCE(ftrace_early_graph_live, false);
 	} else if (fe.state == FTRACE_EARLY_WAITING) {
 		fe.state = FTRACE_EARLY_OFF;
@@ -1316,18 +1317,23 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	struct ftrace_early_graph_writer w = {
 		.buffer = buffer, .tb = tb, .trace_ctx = trace_ctx,
 	};
-	unsigned int written, keep;
+	unsigned int written, keep, step;
 
 	ftrace_early_ts = 0;
 	written = ftrace_early_graph_write(&w, &fe.log, fe.log.nr);
 	if (written == fe.log.nr)
 		return;
-	/* Fewer each time, until the returns of the calls open fit too */
+	/*
+	 * Fewer each time, twice as many fewer as the time before, until the
+	 * returns of the calls open fit too.
+	 */
 	keep = written;
+	step = 0;
 	do {
 		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
 		ftrace_early_ts = 0;
-		keep = ftrace_early_graph_cut(&fe.log, keep);
+		keep = ftrace_early_graph_cut(&fe.log, keep > step ? keep - step : 0);
+		step = step ? 2 * step : 8;
 		ftrace_early_graph_write(&w, &fe.log, keep);
 		fe_warn.not_written = fe.log.nr - keep;
 		ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,

@@ -174,7 +174,7 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
 	struct ftrace_early_graph_frame f = g->frames[g->nr_frames - 1];
 	struct ftrace_early_entry *e;
 
-	/* Popped once read: an NMI's calls may take its place. */
+	/* Popped once read: unwinders no longer see it. */
 	barrier();
 	g->nr_frames--;
 	if (!f.recorded)
@@ -221,22 +221,33 @@ unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
 /**
  * ftrace_early_graph_unhook_all - give the calls still hooked their return
  * @g: the graph
+ * @log: the entries
+ * @counter: the counter now
  *
  * For the recording's stop: a call still hooked then would return through
- * __init code after it is freed.  Only the task that made the calls runs.
+ * __init code after it is freed.  Each is popped, innermost first, with a
+ * return recorded now if the call was (room was kept for it), so that the
+ * graph stays nested; its slot gets the real return address back if it
+ * still holds the hook (a tail call's frame gives back the hook, its
+ * caller's frame then the real address).  Only the task that made the
+ * calls runs.
  *
  * Return: how many calls were still hooked.
  */
-unsigned int __init ftrace_early_graph_unhook_all(struct ftrace_early_graph *g)
+unsigned int __init ftrace_early_graph_unhook_all(struct ftrace_early_graph *g,
+						  struct ftrace_early_log *log,
+						  u64 counter)
 {
+	unsigned long hook = (unsigned long)ftrace_early_return;
 	unsigned int n = g->nr_frames;
+	unsigned long *retp, ret;
 
 	while (g->nr_frames) {
-		struct ftrace_early_graph_frame *f = &g->frames[--g->nr_frames];
-
-		*f->retp = f->ret;
+		retp = g->frames[g->nr_frames - 1].retp;
+		ret = ftrace_early_graph_exit(g, log, true, counter);
+		if (*retp == hook)
+			*retp = ret;
 	}
-	g->depth = 0;
 	return n;
 }
 

@@ -175,7 +175,9 @@ unsigned int ftrace_early_graph_cut(const struct ftrace_early_log *log,
 bool ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
 			      const struct ftrace_early_log *log,
 			      unsigned int keep);
-unsigned int ftrace_early_graph_unhook_all(struct ftrace_early_graph *g);
+unsigned int ftrace_early_graph_unhook_all(struct ftrace_early_graph *g,
+					   struct ftrace_early_log *log,
+					   u64 counter);
 
 void ftrace_early_unhook(void);
 

@@ -512,13 +512,21 @@ static void __init early_graph_tail_call(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->log.nr, 4U);
 	early_graph_expect_nested(test, &r->log);
 
-	/* A call still hooked when the recording stops gets its slot back */
+	/*
+	 * Calls still hooked when the recording stops (one a tail call) get
+	 * their slots back, and their returns are recorded.
+	 */
 	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1040, 0));
 	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
-	KUNIT_EXPECT_EQ(test, ftrace_early_graph_unhook_all(&r->g), 2U);
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1020, 1));
+	KUNIT_EXPECT_EQ(test, ftrace_early_graph_unhook_all(&r->g, &r->log, r->now),
+			3U);
 	KUNIT_EXPECT_EQ(test, r->slots[0], 0x7000UL);
 	KUNIT_EXPECT_EQ(test, r->slots[1], 0x7001UL);
 	KUNIT_EXPECT_EQ(test, r->g.nr_frames, 0U);
+	KUNIT_EXPECT_EQ(test, r->g.depth, 0U);
+	KUNIT_EXPECT_EQ(test, r->log.nr, 10U);
+	early_graph_expect_nested(test, &r->log);
 }
 
 /*
