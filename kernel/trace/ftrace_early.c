@@ -981,14 +981,13 @@ static unsigned int __init ftrace_early_bench_per_call(void)
 /**
  * ftrace_early_bench_room - how many calls the benchmark may record
  *
- * Return: the calls the buffer has room for; 0 once calls were dropped
- * or lost.
+ * Return: the calls the buffer has room for; 0 once calls were dropped.
  */
 unsigned int __init ftrace_early_bench_room(void)
 {
 	unsigned int reserve = fe.graph_mode ? fe.graph.depth + 3 : 0;
 
-	if (fe.dropped || fe.graph.lost || fe.log.max - fe.log.nr < reserve)
+	if (fe.dropped || fe.log.max - fe.log.nr < reserve)
 		return 0;
 	return (fe.log.max - fe.log.nr - reserve) / ftrace_early_bench_per_call();
 }
