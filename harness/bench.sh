@@ -157,11 +157,16 @@ fi
 # Very early function tracing: the bench boot with ftrace=function records
 # from start_kernel() on and, with VERY_EARLY_FUNCTION_TRACER_BENCHMARK,
 # times calls of a traced function with the tracer off and recording.
-early=$(tr -d '\r' < "$LOGS/bench-boot-ftrace.log" | grep 'ftrace: very early: [0-9]* calls recorded' || true)
-eb=$(tr -d '\r' < "$LOGS/bench-boot-ftrace.log" | grep 'ftrace: very early: benchmark:' || true)
-if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
+# early_lines LOG SUMMARY: set $early to the summary line, $eb to the
+# benchmark's, $rec and $off to its ns per call recorded and off.
+early_lines() {
+	early=$(tr -d '\r' < "$1" | grep "ftrace: very early: $2" || true)
+	eb=$(tr -d '\r' < "$1" | grep 'ftrace: very early: benchmark:' || true)
 	rec=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call recorded.*/\1/')
 	off=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call with the tracer off.*/\1/')
+}
+early_lines "$LOGS/bench-boot-ftrace.log" '[0-9]* calls recorded'
+if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${f_ns:-}" ]; then
 	row "very early tracer, per recorded call" "$((rec - off)) ns" \
 		"ratio $(echo "scale=2; ($rec - $off) / $f_ns" | bc) to the function tracer (target <= 0.5)"
 	row "traced call, very early tracer off" "$off ns" "call, __fentry__ (its test made NOPs) and return, TCG"
@@ -175,16 +180,12 @@ else
 	row "very early tracer" "not measured" "no figures in the bench boot log"
 fi
 # The same with ftrace=function_graph: the benchmark's calls recorded with
-# their returns, against the graph tracer's; the time to /init.  The
-# benchmark runs only while no call was lost: a buffer for the 1 GiB
-# guest's 610,000 calls with their returns.
+# their returns, against the graph tracer's; the time to /init.  A buffer
+# for the 1 GiB guest's calls with their returns and the benchmark's.
 "$ROOT/harness/boot.sh" qemu idle "$LOGS/bench-boot-graph.log" \
 	"ftrace=function_graph ftrace_early_buf_size=32M" > /dev/null
-early=$(tr -d '\r' < "$LOGS/bench-boot-graph.log" | grep 'ftrace: very early: function graph: [0-9]* calls recorded' || true)
-eb=$(tr -d '\r' < "$LOGS/bench-boot-graph.log" | grep 'ftrace: very early: benchmark:' || true)
+early_lines "$LOGS/bench-boot-graph.log" 'function graph: [0-9]* calls recorded'
 if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${g_ns:-}" ]; then
-	rec=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call recorded.*/\1/')
-	off=$(echo "$eb" | sed 's/.* \([0-9]*\) ns per call with the tracer off.*/\1/')
 	row "very early graph, per recorded call" "$((rec - off)) ns" \
 		"entry and return; ratio $(echo "scale=2; ($rec - $off) / $g_ns" | bc) to the function_graph tracer (target <= 0.5)"
 	n=$(echo "$early" | sed 's/.*function graph: \([0-9]*\) calls recorded.*/\1/')
