@@ -38,6 +38,7 @@ machine=q35
 [ -z "${BOOT_NO_PIT:-}" ] || machine+=,pit=off
 [ "$cpus" != 1 ] || [ -n "${BOOT_NO_PIT:-}" ] || cmdline+=" acpi=off pci=off"
 cmdline+=" $extra"
+# BOOT_INITRD=FILE: another initramfs (one with a bootconfig).
 # BOOT_CMDLINE_ONLY=1: print the command line and stop (check.sh sizes a
 # parameter to what the command line holds).
 if [ -n "${BOOT_CMDLINE_ONLY:-}" ]; then
@@ -58,7 +59,7 @@ accel=tcg
 [ "$cpus" = 1 ] || accel=tcg,thread=${BOOT_TCG_THREAD:-single}
 qemu=(qemu-system-x86_64 -machine "$machine" -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
       -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
-      -initrd "$OUT/guest/$flavor/initramfs.cpio" -append "$cmdline")
+      -initrd "${BOOT_INITRD:-$OUT/guest/$flavor/initramfs.cpio}" -append "$cmdline")
 rc=0
 case "$mode" in
 shell) "${qemu[@]}" ;;

@@ -70,15 +70,31 @@ if [ "$flavor" = qemu ]; then
 		problems+=("upstream's ftracetest suite did not run")
 fi
 
+# bootconfig_initrd FILE NAME: a copy of the guest's initramfs with FILE
+# appended as its bootconfig, by the kernel's own tools/bootconfig.
+bootconfig_initrd() {
+	local tool=$OUT/tools/bootconfig initrd=$OUT/guest/$flavor/initramfs-$2.cpio
+	if [ ! -x "$tool" ] || [ "$SRC/lib/bootconfig.c" -nt "$tool" ]; then
+		mkdir -p "$OUT/tools"
+		${HOSTCC:-gcc} -Wall -I"$SRC/tools/bootconfig/include" -o "$tool" \
+			"$SRC/tools/bootconfig/main.c" "$SRC/lib/bootconfig.c" >&2 ||
+			die "cannot build tools/bootconfig"
+	fi
+	cp "$OUT/guest/$flavor/initramfs.cpio" "$initrd"
+	"$tool" -a "$1" "$initrd" >&2 || die "tools/bootconfig cannot append ${1#"$ROOT"/}"
+	echo "$initrd"
+}
+
 # Boots with command lines of their own (harness/early-boots.list).
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name cases extra only machine <&3; do
 	name=$(trim "$name") cases=$(trim "$cases") extra="$(trim "$extra") kunit.enable=0"
-	only=$(trim "${only:-}") cpus=1 no_pit=
+	only=$(trim "${only:-}") cpus=1 no_pit= bconf= initrd=
 	for m in ${machine:-}; do
 		case $m in
 		cpus=[1-9]) cpus=${m#cpus=} ;;
 		pit=off) no_pit=1 ;;
+		bootconfig=*) bconf=$ROOT/harness/${m#bootconfig=} ;;
 		*) die "harness/early-boots.list: $name: unknown machine option '$m'" ;;
 		esac
 	done
@@ -93,10 +109,17 @@ while IFS='|' read -r name cases extra only machine <&3; do
 		done
 		extra=${extra/@LONG_LIST@/$list}
 	fi
+	# bootconfig=FILE: the guest's initramfs with FILE as its bootconfig,
+	# which gives the boot's ftrace parameters instead of boot.sh.
+	if [ -n "$bconf" ]; then
+		initrd=$(bootconfig_initrd "$bconf" "$name")
+		extra="bootconfig $extra"
+	fi
 	# The debug kernel poisons what is freed: use after free of the
 	# early tracer's memory shows.
 	[ "$flavor" != debug ] || extra+=" init_on_free=1 page_poison=1"
-	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 \
+	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 BOOT_INITRD=$initrd \
+		BOOT_NO_FTRACE=${bconf:+1} \
 		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
 done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 

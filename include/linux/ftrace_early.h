@@ -27,6 +27,11 @@ unsigned long __ftrace_early_ret_addr(unsigned long ret, unsigned long *retp);
 bool __init ftrace_early_graph_pending(void);
 void __init ftrace_early_memblock_ready(void);
 void __init ftrace_early_stop(void);
+#ifdef CONFIG_BOOT_CONFIG
+void __init ftrace_early_bootconfig(void);
+#else
+static inline void ftrace_early_bootconfig(void) { }
+#endif
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
 bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
 u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts);
@@ -101,6 +106,7 @@ static inline bool ftrace_early_graph_pending(void)
 }
 
 static inline void ftrace_early_memblock_ready(void) { }
+static inline void ftrace_early_bootconfig(void) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }

@@ -14,7 +14,9 @@
  *     kernel's own parser.  Without ftrace=function the tracer is off for
  *     good and the architecture makes the test in __fentry__ NOPs
  *     (arch_ftrace_early_unhook()): __fentry__ returns at once, as
- *     without this option.  Otherwise
+ *     without this option; with "bootconfig" on the command line,
+ *     bootconfig's kernel.ftrace= may still arm it once start_kernel() has
+ *     read it (ftrace_early_bootconfig()).  Otherwise
  *     ftrace_filter= and ftrace_notrace= are resolved, with ftrace's glob
  *     parsing and matching, into a bitmap over the sorted __mcount_loc
  *     table, so that a call costs a binary search and a bit test, never a
@@ -48,6 +50,7 @@
 #define pr_fmt(fmt) "ftrace: very early: " fmt
 
 #include <linux/bitmap.h>
+#include <linux/bootconfig.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
@@ -61,6 +64,7 @@
 #include <linux/sizes.h>
 #include <linux/start_kernel.h>
 #include <linux/string.h>
+#include <linux/trace_clock.h>
 
 #include <asm/sections.h>
 #include <asm/setup.h>
@@ -72,6 +76,7 @@
 
 enum ftrace_early_state {
 	FTRACE_EARLY_WAITING,	/* for start_kernel() */
+	FTRACE_EARLY_BOOTCONFIG, /* for bootconfig's kernel.ftrace keys */
 	FTRACE_EARLY_RECORDING,
 	FTRACE_EARLY_STOPPED,	/* by ftrace_init(): entries to inject */
 	FTRACE_EARLY_OFF,
@@ -141,6 +146,7 @@ static struct {
 	char *graph_notrace_arg;
 	char *max_depth_arg;
 	char *size_arg;
+	bool bootconfig;		/* bootconfig is to be read */
 	size_t size;			/* bytes asked for */
 	int nr_globs;			/* filter globs, then notrace globs */
 	int nr_filter_globs;
@@ -612,6 +618,8 @@ static int __init ftrace_early_param(char *param, char *val,
 		fe_param.notrace_arg = val ?: "";
 	} else if (parameq(param, "ftrace_early_buf_size")) {
 		fe_param.size_arg = val ?: "";
+	} else if (parameq(param, "bootconfig")) {
+		fe_param.bootconfig = true;
 	}
 	return 0;
 }
@@ -791,28 +799,16 @@ static void __init ftrace_early_parse_max_depth(void)
 		fe.graph.max_depth = depth;
 }
 
-/* Read the command line and get ready to record; at start_kernel(). */
-static void __init ftrace_early_arm(void)
+/*
+ * Get ready to record, the filters and the first entries in @room bytes
+ * at @area, once ftrace=function asked for it.
+ */
+static void __init ftrace_early_arm_in(void *area, size_t room)
 {
-	size_t room;
-	char *p;
-
-	fe.state = FTRACE_EARLY_OFF;
-	fe.filter.sites = __start_mcount_loc;
-	fe.filter.nr_sites = __stop_mcount_loc - __start_mcount_loc;
-	arch_ftrace_early_cmdline(ftrace_early_cmdline,
-				  sizeof(ftrace_early_cmdline));
-	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
-		   0, NULL, ftrace_early_param);
-	ftrace_early_parse_size();
-	if (!fe_param.function)
-		return;
+	char *p = area;
 
 	arch_ftrace_early_arm();
-	p = arch_ftrace_early_area(&room);
-	if (!p)
-		return;
-	fe.area = p;
+	fe.area = area;
 	fe.area_size = room;
 	if ((fe_param.filter_arg || fe_param.notrace_arg) &&
 	    !ftrace_early_setup_filter(&p, &room))
@@ -836,6 +832,32 @@ static void __init ftrace_early_arm(void)
 	fe.gap_at = fe.log.max / 4;
 	fe.state = FTRACE_EARLY_RECORDING;
 	ftrace_early_graph_live = fe.graph_mode;
+}
+
+/* Read the command line and get ready to record; at start_kernel(). */
+static void __init ftrace_early_arm(void)
+{
+	size_t room;
+	void *area;
+
+	fe.state = FTRACE_EARLY_OFF;
+	fe.filter.sites = __start_mcount_loc;
+	fe.filter.nr_sites = __stop_mcount_loc - __start_mcount_loc;
+	arch_ftrace_early_cmdline(ftrace_early_cmdline,
+				  sizeof(ftrace_early_cmdline));
+	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
+		   0, NULL, ftrace_early_param);
+	ftrace_early_parse_size();
+	if (!fe_param.function) {
+		/* Bootconfig's kernel.ftrace keys may still ask for it. */
+		if (IS_ENABLED(CONFIG_BOOT_CONFIG) &&
+		    (fe_param.bootconfig || IS_ENABLED(CONFIG_BOOT_CONFIG_FORCE)))
+			fe.state = FTRACE_EARLY_BOOTCONFIG;
+		return;
+	}
+	area = arch_ftrace_early_area(&room);
+	if (area)
+		ftrace_early_arm_in(area, room);
 }
 
 /**
@@ -864,9 +886,112 @@ static void __init ftrace_early_wait(unsigned long ip)
 	ftrace_early_active = 0;
 	ftrace_early_arm();
 	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
-	if (!ftrace_early_active)
+	if (fe.state == FTRACE_EARLY_OFF)
 		ftrace_early_unhook();
 }
+
+#ifdef CONFIG_BOOT_CONFIG
+/*
+ * Bootconfig's "kernel" keys are command-line parameters: those whose
+ * name starts with "ftrace", as "key=value" words in @buf, a word for
+ * each value of an array, quoted if it has blanks, as init/main.c passes
+ * them to the kernel.  Return: false if they do not fit in @size bytes.
+ */
+static bool __init ftrace_early_bootconfig_params(char *buf, size_t size)
+{
+	struct xbc_node *root = xbc_find_node("kernel"), *knode, *vnode;
+	static char key[XBC_KEYLEN_MAX] __initdata;
+	const char *val, *q;
+	size_t len = 0;
+	int n;
+
+	*buf = '\0';
+	if (!root)
+		return true;
+	xbc_node_for_each_key_value(root, knode, val) {
+		if (xbc_node_compose_key_after(root, knode, key, sizeof(key)) < 0 ||
+		    strncmp(key, "ftrace", strlen("ftrace")))
+			continue;
+		vnode = xbc_node_get_child(knode);
+		if (!vnode || !xbc_node_is_value(vnode)) {
+			n = snprintf(buf + len, size - len, "%s ", key);
+			if (n >= size - len)
+				return false;
+			len += n;
+			continue;
+		}
+		xbc_array_for_each_value(vnode, val) {
+			q = strpbrk(val, " \t\r\n") ? "\"" : "";
+			n = snprintf(buf + len, size - len, "%s=%s%s%s ",
+				     key, q, val, q);
+			if (n >= size - len)
+				return false;
+			len += n;
+		}
+	}
+	return true;
+}
+
+/**
+ * ftrace_early_bootconfig - arm from bootconfig's kernel.ftrace keys
+ *
+ * Called by start_kernel() right after setup_boot_config().  Bootconfig
+ * is in the initrd, which setup_arch() finds: when the command line did
+ * not arm the tracer but has "bootconfig" (or the kernel always reads
+ * it), bootconfig's kernel.ftrace= arms it here.  The parameters are
+ * bootconfig's kernel.* keys, then the command line, as the kernel reads
+ * them.  Memblock has the memory by now: the entries go straight to the
+ * buffer.  Otherwise the tracer is off for good.
+ */
+void __init ftrace_early_bootconfig(void)
+{
+	static char bc_params[COMMAND_LINE_SIZE] __initdata;
+	const size_t room = SZ_64K;
+	bool fits;
+	void *area;
+
+	if (fe.state != FTRACE_EARLY_BOOTCONFIG &&
+	    fe.state != FTRACE_EARLY_RECORDING)
+		return;
+	fits = ftrace_early_bootconfig_params(bc_params, sizeof(bc_params));
+	if (fe.state == FTRACE_EARLY_RECORDING) {
+		if (!fits || bc_params[0])
+			pr_info("bootconfig's kernel.ftrace keys apply from ftrace_init() on: the command line armed this tracer before bootconfig could be read\n");
+		return;
+	}
+	fe.state = FTRACE_EARLY_OFF;
+	if (!fits) {
+		pr_warn("bootconfig's kernel.ftrace keys take more than %zu bytes: nothing recorded before ftrace_init()\n",
+			sizeof(bc_params));
+		goto off;
+	}
+	memset(&fe_param, 0, sizeof(fe_param));
+	fe_warn.bad_size = false;
+	parse_args("ftrace early options (bootconfig)", bc_params, NULL, 0, 0,
+		   0, NULL, ftrace_early_param);
+	/* setup_arch() has merged the built-in command line by now. */
+	strscpy(ftrace_early_cmdline, boot_command_line,
+		sizeof(ftrace_early_cmdline));
+	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
+		   0, NULL, ftrace_early_param);
+	ftrace_early_parse_size();
+	if (!fe_param.function)
+		goto off;
+	area = memblock_alloc(room, SMP_CACHE_BYTES);
+	if (!area) {
+		pr_warn("no memory for the filters: nothing recorded before ftrace_init()\n");
+		goto off;
+	}
+	ftrace_early_arm_in(area, room);
+	if (fe.state != FTRACE_EARLY_RECORDING)
+		goto off;
+	pr_info("armed by bootconfig: recording from setup_boot_config() on\n");
+	ftrace_early_memblock_ready();
+	return;
+off:
+	ftrace_early_unhook();
+}
+#endif /* CONFIG_BOOT_CONFIG */
 
 static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
 					unsigned int n)
@@ -1083,8 +1208,14 @@ void __init ftrace_early_stop(void)
 {
 	ftrace_early_active = 0;
 	if (fe.state == FTRACE_EARLY_RECORDING) {
-		if (fe.graph_mode)
+		if (fe.graph_mode) {
+			unsigned int nr = fe.log.nr, nr_calls = fe.nr_calls;
+
+			/* Its calls are not the boot's: forgotten. */
 			ftrace_early_unwind_check();
+			fe.log.nr = nr;
+			fe.nr_calls = nr_calls;
+		}
 		ftrace_early_bench();
 		fe.state = FTRACE_EARLY_STOPPED;
 		ftrace_early_pending = true;
@@ -1097,7 +1228,7 @@ void __init ftrace_early_stop(void)
 		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph, &fe.log,
 							   arch_ftrace_early_counter()));
 		WRITE_ONCE(ftrace_early_graph_live, false);
-	} else if (fe.state == FTRACE_EARLY_WAITING) {
+	} else if (fe.state != FTRACE_EARLY_STOPPED) {
 		fe.state = FTRACE_EARLY_OFF;
 	}
 	ftrace_early_unhook();
@@ -1355,6 +1486,11 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	struct trace_array *tr = inj->tr;
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 	bool own_time = trace_clock_in_ns(tr);
+	/*
+	 * The graph's call and return times are in ns whatever the trace
+	 * clock, as fgraph takes them from trace_clock_local().
+	 */
+	bool times = own_time || fe.graph_mode;
 	unsigned int trace_ctx = tracing_gen_ctx();
 	struct ftrace_early_timebase tb = { };
 	unsigned int written;
@@ -1363,13 +1499,13 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 
 	ftrace_early_rebase_all(arch_ftrace_early_counter_step());
 	khz = arch_ftrace_early_counter_khz();
-	fe_warn.no_times = own_time && !khz;
+	fe_warn.no_times = times && !khz;
 	ftrace_early_bench_report(khz);
 
-	clock_now = inj->clock();
+	clock_now = own_time ? inj->clock() : trace_clock_local();
 	counter_now = arch_ftrace_early_counter();
 	/* Without a frequency the entries are 1 ns apart from 1 ns on. */
-	if (own_time && fe.log.nr)
+	if (times && fe.log.nr)
 		ftrace_early_timebase_init(&tb, fe.log.e[0].counter,
 					   counter_now, clock_now, khz, fe.log.nr);
 	/* Only this CPU runs, with interrupts off: no other writer. */

@@ -171,10 +171,19 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
 					      struct ftrace_early_log *log,
 					      bool record, u64 counter)
 {
-	struct ftrace_early_graph_frame f = g->frames[g->nr_frames - 1];
+	struct ftrace_early_graph_frame f;
 	struct ftrace_early_entry *e;
 
-	/* Popped once read: unwinders no longer see it. */
+	/* Not a return from a hooked call: there is nowhere to go back to. */
+	if (unlikely(!g->nr_frames))
+		panic("ftrace: very early: return hook reached with no call hooked\n");
+	f = g->frames[g->nr_frames - 1];
+	/*
+	 * The slot the call returned from, where the return hook keeps its
+	 * frame, gets the real address back: unwinders then find it there
+	 * once the frame is popped, as before it was.
+	 */
+	WRITE_ONCE(*f.retp, f.ret);
 	barrier();
 	g->nr_frames--;
 	if (!f.recorded)
@@ -227,10 +236,9 @@ unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
  * For the recording's stop: a call still hooked then would return through
  * __init code after it is freed.  Each is popped, innermost first, with a
  * return recorded now if the call was (room was kept for it), so that the
- * graph stays nested; its slot gets the real return address back if it
- * still holds the hook (a tail call's frame gives back the hook, its
- * caller's frame then the real address).  Only the task that made the
- * calls runs.
+ * graph stays nested; its slot gets the real return address back (a
+ * tail call's frame gives back the hook, its caller's frame then the real
+ * address).  Only the task that made the calls runs.
  *
  * Return: how many calls were still hooked.
  */
@@ -238,16 +246,10 @@ unsigned int __init ftrace_early_graph_unhook_all(struct ftrace_early_graph *g,
 						  struct ftrace_early_log *log,
 						  u64 counter)
 {
-	unsigned long hook = (unsigned long)ftrace_early_return;
 	unsigned int n = g->nr_frames;
-	unsigned long *retp, ret;
 
-	while (g->nr_frames) {
-		retp = g->frames[g->nr_frames - 1].retp;
-		ret = ftrace_early_graph_exit(g, log, true, counter);
-		if (*retp == hook)
-			*retp = ret;
-	}
+	while (g->nr_frames)
+		ftrace_early_graph_exit(g, log, true, counter);
 	return n;
 }
 
