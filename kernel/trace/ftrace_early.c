@@ -1177,7 +1177,7 @@ static void __init ftrace_early_warn(void)
 		pr_warn("ftrace_graph_filter= and ftrace_graph_notrace= need more room than is left of %zu KiB: nothing recorded\n",
 			fe.area_size / SZ_1K);
 	if (fe_warn.nr_bad_globs)
-		pr_warn("%d entries of ftrace_filter= or ftrace_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
+		pr_warn("%d entries of ftrace_filter=, ftrace_notrace=, ftrace_graph_filter= or ftrace_graph_notrace= ignored: not a function glob, '!glob' or 'glob:mod:module'\n",
 			fe_warn.nr_bad_globs);
 	ftrace_early_warn_unmatched("ftrace_filter=", 0);
 	ftrace_early_warn_unmatched("ftrace_notrace=", 1);

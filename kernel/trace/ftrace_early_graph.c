@@ -110,9 +110,16 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 	struct ftrace_early_graph_frame *f;
 	bool record = true, lost = false;
 
-	/* Inside a call left out: so are its callees (counted if lost). */
+	/*
+	 * Inside a call left out: so are its callees, counted if it was
+	 * lost and they could have been recorded (not in
+	 * ftrace_graph_notrace=, not past the maximum depth: the lost call
+	 * was at g->depth).
+	 */
 	if (g->nr_frames && !g->frames[g->nr_frames - 1].recorded) {
-		if (g->frames[g->nr_frames - 1].lost)
+		if (g->frames[g->nr_frames - 1].lost &&
+		    !(g->skip && !ftrace_early_filter_traced(g->skip, ip)) &&
+		    !(g->max_depth && g->depth + 1 >= g->max_depth))
 			ftrace_early_graph_lose(g, log, counter);
 		return false;
 	}

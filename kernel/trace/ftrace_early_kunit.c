@@ -535,6 +535,33 @@ static void __init early_graph_tail_call(struct kunit *test)
  * the returns pending and a LOST entry.  Those not recorded, and their
  * callees, are counted in one LOST entry; the graph stays nested.
  */
+/* A lost call's callees are counted only if they could have been recorded. */
+static void __init early_graph_lost_callees(struct kunit *test)
+{
+	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	early_graph_rig_init(r, 4);
+	r->g.max_depth = 2;
+	/* 1 entry, 1 pending: a second call needs 1 + 1 + 3 = 5: lost */
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1000, 0));
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_EXPECT_FALSE(test, r->frames[1].recorded);
+	KUNIT_EXPECT_EQ(test, r->g.lost, 1UL);
+	/* Its callee is at depth 2, past ftrace_graph_max_depth=2 */
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1020, 2));
+	KUNIT_EXPECT_EQ(test, r->g.lost, 1UL);
+	early_graph_ret(test, r, 1);
+	/* Without a maximum depth it would have been recorded: counted */
+	r->g.max_depth = 0;
+	KUNIT_ASSERT_TRUE(test, early_graph_call(r, 0x1010, 1));
+	KUNIT_EXPECT_FALSE(test, early_graph_call(r, 0x1020, 2));
+	KUNIT_EXPECT_EQ(test, r->g.lost, 3UL);
+	early_graph_ret(test, r, 1);
+	early_graph_ret(test, r, 0);
+	early_graph_expect_nested(test, &r->log);
+}
+
 static void __init early_graph_room(struct kunit *test)
 {
 	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
@@ -717,6 +744,7 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_graph_nesting),
 	KUNIT_CASE(early_graph_tail_call),
 	KUNIT_CASE(early_graph_room),
+	KUNIT_CASE(early_graph_lost_callees),
 	KUNIT_CASE(early_graph_filters),
 	KUNIT_CASE(early_graph_cut),
 #ifdef CONFIG_X86
