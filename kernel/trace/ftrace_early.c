@@ -11,8 +11,8 @@
  *
  *  1. The __fentry__ call of start_kernel() itself arms the tracer: the
  *     command line, as the architecture will make it, is read with the
- *     kernel's own parser.  Without ftrace=function the tracer is off for
- *     good and the architecture makes the test in __fentry__ NOPs
+ *     kernel's own parser.  Without ftrace=function the tracer is off
+ *     and the architecture makes the test in __fentry__ NOPs
  *     (arch_ftrace_early_unhook()): __fentry__ returns at once, as
  *     without this option; with "bootconfig" on the command line,
  *     bootconfig's kernel.ftrace= may still arm it once start_kernel() has
@@ -132,11 +132,15 @@ static struct {
 	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
 	void *area;			/* the early area, until the buffer */
 	size_t area_size;
+	bool area_memblock;		/* from memblock (bootconfig), not the arch */
 	void *buf;			/* the buffer and the bitmap after it */
 	size_t buf_size;
 } fe __initdata;
 
-/* The parameters, from the command line: pointers into ftrace_early_cmdline */
+/*
+ * The parameters, from the command line (and bootconfig): pointers into
+ * ftrace_early_cmdline (and ftrace_early_bootconfig()'s copy)
+ */
 static struct {
 	bool function;
 	bool graph;			/* ftrace=function_graph */
@@ -953,12 +957,16 @@ void __init ftrace_early_bootconfig(void)
 	if (fe.state != FTRACE_EARLY_BOOTCONFIG &&
 	    fe.state != FTRACE_EARLY_RECORDING)
 		return;
-	fits = ftrace_early_bootconfig_params(bc_params, sizeof(bc_params));
 	if (fe.state == FTRACE_EARLY_RECORDING) {
+		/* Not a boot call: not recorded. */
+		ftrace_early_active = 0;
+		fits = ftrace_early_bootconfig_params(bc_params, sizeof(bc_params));
 		if (!fits || bc_params[0])
 			pr_info("bootconfig's kernel.ftrace keys apply from ftrace_init() on: the command line armed this tracer before bootconfig could be read\n");
+		ftrace_early_active = 1;
 		return;
 	}
+	fits = ftrace_early_bootconfig_params(bc_params, sizeof(bc_params));
 	fe.state = FTRACE_EARLY_OFF;
 	if (!fits) {
 		pr_warn("bootconfig's kernel.ftrace keys take more than %zu bytes: nothing recorded before ftrace_init()\n",
@@ -977,14 +985,21 @@ void __init ftrace_early_bootconfig(void)
 	ftrace_early_parse_size();
 	if (!fe_param.function)
 		goto off;
-	area = memblock_alloc(room, SMP_CACHE_BYTES);
+	/* Whole pages: what is not moved to memblock is freed as pages. */
+	area = memblock_alloc(room, PAGE_SIZE);
 	if (!area) {
+		fe_param.function = false;
 		pr_warn("no memory for the filters: nothing recorded before ftrace_init()\n");
 		goto off;
 	}
+	fe.area_memblock = true;
 	ftrace_early_arm_in(area, room);
-	if (fe.state != FTRACE_EARLY_RECORDING)
+	if (fe.state != FTRACE_EARLY_RECORDING) {
+		/* ftrace_init() says why; the area goes back now. */
+		memblock_free(area, room);
+		fe.area = NULL;
 		goto off;
+	}
 	pr_info("armed by bootconfig: recording from setup_boot_config() on\n");
 	ftrace_early_memblock_ready();
 	return;
@@ -1197,6 +1212,23 @@ static void __init ftrace_early_warn(void)
 			fe_param.size / SZ_1K, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
 }
 
+/* The unwind check, its calls then forgotten: they are not the boot's. */
+static void __init ftrace_early_unwind_check_forget(void)
+{
+	struct ftrace_early_graph g = fe.graph;
+	unsigned int nr = fe.log.nr, nr_calls = fe.nr_calls;
+	u32 lost_count = g.lost_at >= 0 ? fe.log.e[g.lost_at].ip : 0;
+
+	ftrace_early_unwind_check();
+	fe.log.nr = nr;
+	fe.nr_calls = nr_calls;
+	fe.graph.lost = g.lost;
+	fe.graph.lost_at = g.lost_at;
+	fe.graph.deepest = g.deepest;
+	if (g.lost_at >= 0)
+		fe.log.e[g.lost_at].ip = lost_count;
+}
+
 /**
  * ftrace_early_stop - stop recording; from ftrace_init()
  *
@@ -1208,14 +1240,8 @@ void __init ftrace_early_stop(void)
 {
 	ftrace_early_active = 0;
 	if (fe.state == FTRACE_EARLY_RECORDING) {
-		if (fe.graph_mode) {
-			unsigned int nr = fe.log.nr, nr_calls = fe.nr_calls;
-
-			/* Its calls are not the boot's: forgotten. */
-			ftrace_early_unwind_check();
-			fe.log.nr = nr;
-			fe.nr_calls = nr_calls;
-		}
+		if (fe.graph_mode)
+			ftrace_early_unwind_check_forget();
 		ftrace_early_bench();
 		fe.state = FTRACE_EARLY_STOPPED;
 		ftrace_early_pending = true;
@@ -1553,8 +1579,11 @@ static void __init ftrace_early_free(void)
 		free_reserved_area(fe.buf, fe.buf + fe.buf_size, -1,
 				   "very early function trace");
 	}
-	if (fe.area)
+	if (fe.area) {
+		if (fe.area_memblock)
+			kmemleak_free_part_phys(__pa(fe.area), fe.area_size);
 		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);
+	}
 	fe.buf = NULL;
 	fe.area = NULL;
 }
@@ -1595,7 +1624,7 @@ static void __init __ftrace_early_inject(struct trace_array *tr,
 	else
 		ftrace_early_summary();
 	if (fe_warn.no_times)
-		pr_warn("the counter's frequency is not known yet: times are estimated, the entries 1 ns apart in the order they were recorded\n");
+		pr_warn("the counter's frequency is not known yet: times and durations are estimated, 1 ns apart in the order the entries were recorded\n");
 	if (ftrace_early_offset)
 		pr_info("the trace clock runs %llu ns ahead until the buffer is reset: the first entries are older than its zero\n",
 			ftrace_early_offset);

@@ -112,9 +112,9 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 
 	/*
 	 * Inside a call left out: so are its callees, counted if it was
-	 * lost and they could have been recorded (not in
-	 * ftrace_graph_notrace=, not past the maximum depth: the lost call
-	 * was at g->depth).
+	 * lost and they could have been recorded.  They are not hooked, so
+	 * each is taken for a direct callee (at g->depth + 1): one deeper,
+	 * or under a notrace callee, may still be counted.
 	 */
 	if (g->nr_frames && !g->frames[g->nr_frames - 1].recorded) {
 		if (g->frames[g->nr_frames - 1].lost &&
@@ -188,9 +188,11 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
 	/*
 	 * The slot the call returned from, where the return hook keeps its
 	 * frame, gets the real address back: unwinders then find it there
-	 * once the frame is popped, as before it was.
+	 * once the frame is popped, as before it was.  A slot that no longer
+	 * holds the hook is not the call's any more: left alone.
 	 */
-	WRITE_ONCE(*f.retp, f.ret);
+	if (READ_ONCE(*f.retp) == (unsigned long)ftrace_early_return)
+		WRITE_ONCE(*f.retp, f.ret);
 	barrier();
 	g->nr_frames--;
 	if (!f.recorded)

@@ -530,12 +530,7 @@ static void __init early_graph_tail_call(struct kunit *test)
 	early_graph_expect_nested(test, &r->log);
 }
 
-/*
- * Room for 7 entries: a call is recorded only with room for its return,
- * the returns pending and a LOST entry.  Those not recorded, and their
- * callees, are counted in one LOST entry; the graph stays nested.
- */
-/* A lost call's callees are counted only if they could have been recorded. */
+/* A lost call's direct callees are counted only if they could have been recorded. */
 static void __init early_graph_lost_callees(struct kunit *test)
 {
 	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
@@ -562,6 +557,11 @@ static void __init early_graph_lost_callees(struct kunit *test)
 	early_graph_expect_nested(test, &r->log);
 }
 
+/*
+ * Room for 7 entries: a call is recorded only with room for its return,
+ * the returns pending and a LOST entry.  Those not recorded, and their
+ * callees, are counted in one LOST entry; the graph stays nested.
+ */
 static void __init early_graph_room(struct kunit *test)
 {
 	struct early_graph_rig *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);

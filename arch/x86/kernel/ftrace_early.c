@@ -47,7 +47,8 @@ void * __init arch_ftrace_early_area(size_t *size)
 }
 
 /*
- * Called just before init_mem_mapping(): until it has mapped all of
+ * Called just before init_mem_mapping() (or, armed by bootconfig, after
+ * setup_arch(), all of memory mapped): until it has mapped all of
  * memory, the early page fault handler maps the direct map on first
  * touch, up to max_pfn (the direct map may not reach RAM above it).  Xen
  * PV has only its initial mapping until then.  The first 16 MiB are left
