@@ -8,6 +8,39 @@
 #ifndef _LINUX_KTRACE_H
 #define _LINUX_KTRACE_H
 
+#ifdef __ASSEMBLY__
+
+#include <linux/objtool.h>
+
+/*
+ * KTRACE_TEXT_MARK name: define the label "name" at the start of this
+ * object's .text, and "name_hot", "name_unlikely" and "name_ref" at the
+ * start of its .text.hot, .text.unlikely (where GCC puts .cold fragments
+ * and __cold functions) and .ref.text.  The linker script gathers each of
+ * these sections in link order, so marks in an object that a Makefile
+ * links first and in one it links last bound all the code of the objects
+ * between them.  The labels are compared, never called: no ENDBR.  Each
+ * marks an int3 of its own, so that objtool finds an instruction there
+ * even where the section holds nothing else.
+ */
+.macro KTRACE_TEXT_MARK_IN sect:req, label:req
+	.pushsection \sect, "ax"
+	.globl \label
+\label:
+	ANNOTATE_NOENDBR
+	int3
+	.popsection
+.endm
+
+.macro KTRACE_TEXT_MARK name:req
+	KTRACE_TEXT_MARK_IN .text.hot, \name\()_hot
+	KTRACE_TEXT_MARK_IN .text, \name
+	KTRACE_TEXT_MARK_IN .text.unlikely, \name\()_unlikely
+	KTRACE_TEXT_MARK_IN .ref.text, \name\()_ref
+.endm
+
+#else /* !__ASSEMBLY__ */
+
 #include <linux/types.h>
 
 struct pt_regs;
@@ -45,13 +78,56 @@ unsigned int arch_ktrace_preempt_count(bool via_trap);
  */
 const char *arch_ktrace_refuse(unsigned long addr, const char *name);
 
+/*
+ * The architecture also pauses the function graph tracer (pause_graph_tracing())
+ * once while kprobes run a probe's handlers, through its breakpoint or its
+ * jump: that path is not drawn, and ktrace's graph entry nests where the
+ * probed function was called.
+ */
+
+/**
+ * arch_ktrace_hit_by_trap - was the probe hit through its breakpoint?
+ * @regs: the registers the probe handler was given
+ *
+ * A probe is hit through a breakpoint until the kprobe optimizer has
+ * replaced it with a jump, and for good where it cannot.  The two paths
+ * enter the handler in different contexts.
+ *
+ * Return: true if @regs is the frame of a breakpoint exception.
+ */
+bool arch_ktrace_hit_by_trap(struct pt_regs *regs);
+
 bool ktrace_name_listed(const char *name, const char * const *list, int n);
+
+/* The labels of KTRACE_TEXT_MARK @name */
+#define KTRACE_TEXT_MARKS(name)						\
+	extern char name[], name##_hot[], name##_unlikely[], name##_ref[]
+
+static inline bool ktrace_text_between(unsigned long addr, const char *start,
+				       const char *end)
+{
+	return addr >= (unsigned long)start && addr < (unsigned long)end;
+}
+
+/*
+ * Is @addr between the marks @start and @end (KTRACE_TEXT_MARK) in any of
+ * the sections they mark?
+ */
+#define ktrace_text_marked(addr, start, end)				\
+	(ktrace_text_between(addr, start, end) ||			\
+	 ktrace_text_between(addr, start##_hot, end##_hot) ||		\
+	 ktrace_text_between(addr, start##_unlikely, end##_unlikely) ||	\
+	 ktrace_text_between(addr, start##_ref, end##_ref))
 
 /*
  * Empty objects that the Makefiles link first and last around the code
  * ktrace does not trace (ktrace_*.S): kernel/trace and kernel/kprobes.o.
  */
-extern char __kernel_trace_text_start[], __kernel_trace_text_end[];
-extern char __kprobes_core_text_start[], __kprobes_core_text_end[];
+KTRACE_TEXT_MARKS(__kernel_trace_text_start);
+KTRACE_TEXT_MARKS(__kernel_trace_text_end);
+KTRACE_TEXT_MARKS(__kprobes_core_text_start);
+KTRACE_TEXT_MARKS(__kprobes_core_text_end);
+
+#endif /* __ASSEMBLY__ */
 
 #endif /* _LINUX_KTRACE_H */

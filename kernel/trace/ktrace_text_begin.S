@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The start of the text of kernel/trace, the tracers, which ktrace does not trace
- * (kernel/trace/trace_ktrace.c).  The Makefile links this object first.
- * Its address is compared, never called: no ENDBR (objtool is told).
+ * The start of the code of kernel/trace, the tracers, which ktrace does not trace
+ * (kernel/trace/trace_ktrace.c): the Makefile links this object first.
+ * Its marks cover .text and the sections the compiler puts cold and
+ * __ref code in (KTRACE_TEXT_MARK, include/linux/ktrace.h).
  */
-#include <linux/objtool.h>
+#include <linux/ktrace.h>
 
-	.text
-	.globl __kernel_trace_text_start
-__kernel_trace_text_start:
-	ANNOTATE_NOENDBR
+	KTRACE_TEXT_MARK __kernel_trace_text_start

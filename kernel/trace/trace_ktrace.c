@@ -117,13 +117,12 @@ NOKPROBE_SYMBOL(ktrace_jump_in);
 /*
  * The trace context of the call: interrupts as the function was called
  * (@regs->flags), the preemption count less what the probe's path added.
- * A breakpoint hit runs in NMI context; the caller was not in it.  Only
- * a breakpoint or an NMI sets in_nmi(), so the optimizer's state is read
- * only then.
+ * A breakpoint hit runs in NMI context; the caller was not in it.  How
+ * the probe was hit is told by its frame, not by the optimizer's state,
+ * which may change meanwhile.
  */
-static unsigned int ktrace_trace_ctx(struct kprobe *kp, struct pt_regs *regs)
+static unsigned int ktrace_trace_ctx(struct pt_regs *regs, bool via_trap)
 {
-	bool via_trap = in_nmi() && !ktrace_jump_in(kp);
 	unsigned int irqs = irqs_disabled_flags(regs->flags) ? TRACE_FLAG_IRQS_OFF : 0;
 	/* Less the recursion lock's preempt_disable() */
 	unsigned int pc = arch_ktrace_preempt_count(via_trap) -
@@ -133,6 +132,28 @@ static unsigned int ktrace_trace_ctx(struct kprobe *kp, struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(ktrace_trace_ctx);
+
+/*
+ * Was the context a breakpoint interrupted inside the function tracers?
+ * Their recursion lock has a bit per context, and a breakpoint runs in
+ * NMI context: it takes the NMI bit, which the interrupted context did not
+ * hold.  Look at the bit of the context the breakpoint interrupted.
+ */
+static bool ktrace_trap_in_tracer(void)
+{
+	unsigned int pc = arch_ktrace_preempt_count(true);
+	unsigned int level = 0;
+	int bit;
+
+	level += !!(pc & NMI_MASK);
+	level += !!(pc & (NMI_MASK | HARDIRQ_MASK));
+	level += !!(pc & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET));
+	bit = TRACE_FTRACE_START + TRACE_CTX_NORMAL - level;
+	return trace_recursion_test(bit) ||
+	       trace_recursion_test(TRACE_FTRACE_START + TRACE_CTX_TRANSITION);
+}
+
+NOKPROBE_SYMBOL(ktrace_trap_in_tracer);
 
 static void ktrace_function(struct trace_array *tr, struct ktrace_probe *p,
 			    unsigned long parent, unsigned int trace_ctx)
@@ -187,6 +208,11 @@ NOKPROBE_SYMBOL(ktrace_graph_write);
 static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 			       struct pt_regs *regs, unsigned int trace_ctx)
 {
+	/*
+	 * The probe's path pauses the graph once, through its breakpoint or
+	 * its jump (ktrace_probe_path_enter()): more is the task's own.
+	 */
+	int paused = atomic_read(&current->tracing_graph_pause) - 1;
 	struct fgraph_ops *gops = tr->gops;
 	struct ftrace_graph_ent ent = { .func = p->func };
 	struct rethook_node *node;
@@ -194,7 +220,7 @@ static void ktrace_graph_entry(struct trace_array *tr, struct ktrace_probe *p,
 	struct ktrace_ret *r;
 
 	if (!gops || !current->ret_stack || !ktrace_rethook ||
-	    ftrace_graph_is_dead() || atomic_read(&current->tracing_graph_pause) ||
+	    ftrace_graph_is_dead() || paused > 0 ||
 	    !tracer_tracing_is_on(tr))
 		return;
 	task_var = fgraph_get_task_var(gops);
@@ -306,7 +332,8 @@ static inline int ktrace_graph_init(void)
  * site does.  Recursion is stopped twice: kprobes do not run a handler
  * while one runs (a hit meanwhile counts as missed on its probe), and the
  * function tracers' recursion lock keeps a hit inside their own path (from
- * an fentry site) from recording.  Both show in "cat ktrace".
+ * an fentry site) from recording, for a breakpoint hit by the bit of the
+ * context it interrupted.  Both show in "cat ktrace".
  */
 static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
@@ -315,6 +342,7 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 	unsigned long parent;
 	unsigned int trace_ctx;
 	enum ktrace_mode mode;
+	bool via_trap;
 	int bit;
 
 	if (!tr)
@@ -324,13 +352,18 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 		return 0;
 
 	parent = *arch_ktrace_return_slot(regs);
+	via_trap = arch_ktrace_hit_by_trap(regs);
+	/* Before the lock, which may take the bit of the context tested */
+	if (via_trap && ktrace_trap_in_tracer()) {
+		atomic_long_inc(&p->missed);
+		return 0;
+	}
 	bit = ftrace_test_recursion_trylock(p->func, parent);
 	if (bit < 0) {
 		atomic_long_inc(&p->missed);
 		return 0;
 	}
-	/* Inside the lock: what it calls (get_kprobe()) is not traced */
-	trace_ctx = ktrace_trace_ctx(kp, regs);
+	trace_ctx = ktrace_trace_ctx(regs, via_trap);
 	if (mode == KTRACE_FUNCTION)
 		ktrace_function(tr, p, parent, trace_ctx);
 	else
@@ -340,11 +373,6 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(ktrace_pre_handler);
-
-static bool ktrace_within(unsigned long addr, const char *start, const char *end)
-{
-	return addr >= (unsigned long)start && addr < (unsigned long)end;
-}
 
 /*
  * What the tracers' recording path calls outside kernel/trace: the trace
@@ -382,26 +410,50 @@ bool ktrace_name_listed(const char *name, const char * const *list, int n)
 }
 
 /*
+ * Is @sym a part that GCC split off a function ("f.cold", "f.isra.0.cold")?
+ * It is entered by a jump from the middle of the function: what is on top
+ * of the stack there is not a return address.  Clones (.part, .isra,
+ * .constprop) are called, and may be traced.
+ */
+static bool ktrace_cold_part(const char *sym)
+{
+	const char *s = sym;
+
+	while ((s = strstr(s, ".cold"))) {
+		s += strlen(".cold");
+		if (!*s || *s == '.')
+			return true;
+	}
+	return false;
+}
+
+/*
  * What ktrace traces: the start of a function whose return address is on
  * top of the stack at its first instruction, that kprobes may probe and
  * ftrace cannot trace, outside the code that runs before the kernel is
- * ready for tracing (entry, noinstr) and the code patched or entered other
- * than by a call.  Documentation/trace/ktrace.rst lists the rules.
+ * ready for tracing (entry, noinstr, CPU start-up) and the code patched or
+ * entered other than by a call.  Documentation/trace/ktrace.rst lists the
+ * rules.  Rules by name read the name kallsyms gives @addr, whatever alias
+ * @name is.
  *
  * Return: NULL if @addr may be traced, else the reason, with the errno in
  * @err.
  */
 static const char *ktrace_refusal(const char *name, unsigned long addr, int *err)
 {
+	char sym[KSYM_NAME_LEN];
 	unsigned long size, offset;
 	const char *reason;
 	struct module *mod;
+	char *modname;
 
 	*err = -EINVAL;
 	if (!kernel_text_address(addr) || is_kernel_inittext(addr))
 		return "not a function of the kernel's or a module's text";
-	if (!kallsyms_lookup_size_offset(addr, &size, &offset) || offset)
+	if (!kallsyms_lookup(addr, &size, &offset, &modname, sym) || offset)
 		return "not the start of a function";
+	if (ktrace_cold_part(sym))
+		return "a .cold part of a function, entered by a jump";
 	preempt_disable();
 	mod = __module_text_address(addr);
 	if (mod && within_module_init(addr, mod)) {
@@ -417,25 +469,26 @@ static const char *ktrace_refusal(const char *name, unsigned long addr, int *err
 	*err = -EPERM;
 	if (within_kprobe_blacklist(addr))
 		return "kprobes must not probe it";
-	if (ktrace_within(addr, __noinstr_text_start, __noinstr_text_end) ||
-	    ktrace_within(addr, __entry_text_start, __entry_text_end) ||
-	    ktrace_within(addr, __irqentry_text_start, __irqentry_text_end) ||
-	    ktrace_within(addr, __softirqentry_text_start, __softirqentry_text_end))
+	if (ktrace_text_between(addr, __noinstr_text_start, __noinstr_text_end) ||
+	    ktrace_text_between(addr, __entry_text_start, __entry_text_end) ||
+	    ktrace_text_between(addr, __irqentry_text_start, __irqentry_text_end) ||
+	    ktrace_text_between(addr, __softirqentry_text_start,
+				__softirqentry_text_end))
 		return "entry or noinstr code";
 	/*
 	 * The tracers run their own code on every traced call and return,
 	 * and kprobes theirs on every hit: a probe there recurses, without
 	 * end where kprobes' path for a missed hit is itself traced.
 	 */
-	if (ktrace_within(addr, __kernel_trace_text_start, __kernel_trace_text_end))
+	if (ktrace_text_marked(addr, __kernel_trace_text_start, __kernel_trace_text_end))
 		return "the tracers' own code (kernel/trace)";
-	if (ktrace_within(addr, __kprobes_core_text_start, __kprobes_core_text_end))
+	if (ktrace_text_marked(addr, __kprobes_core_text_start, __kprobes_core_text_end))
 		return "kprobes' own code";
-	if (ktrace_name_listed(name, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)))
+	if (ktrace_name_listed(sym, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)))
 		return "called by the tracers' own code";
 	if (is_ftrace_trampoline(addr))
 		return "a function tracer trampoline";
-	reason = arch_ktrace_refuse(addr, name);
+	reason = arch_ktrace_refuse(addr, sym);
 	if (reason)
 		return reason;
 

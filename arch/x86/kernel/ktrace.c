@@ -1,19 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * x86 part of ktrace (kernel/trace/trace_ktrace.c, include/linux/ktrace.h).
+ * A probe handler calls these functions: the Makefile builds this file
+ * without fentry sites, and kprobes must not probe them.
  */
 
+#include <linux/kprobes.h>
 #include <linux/ktrace.h>
 #include <linux/preempt.h>
 #include <linux/string.h>
 #include <asm/ktrace.h>
 #include <asm/ptrace.h>
 
+/* The frame of the kernel breakpoint being handled (ktrace_trap_enter()) */
+DEFINE_PER_CPU(struct pt_regs *, ktrace_trap_regs);
+
 /* At a function's first instruction the return address is on top */
 unsigned long *arch_ktrace_return_slot(struct pt_regs *regs)
 {
 	return (unsigned long *)kernel_stack_pointer(regs);
 }
+NOKPROBE_SYMBOL(arch_ktrace_return_slot);
+
+/*
+ * kprobe_int3_handler() gives the handler the exception frame; the jump's
+ * optimized_callback() a frame of its own on the stack.
+ */
+bool arch_ktrace_hit_by_trap(struct pt_regs *regs)
+{
+	return this_cpu_read(ktrace_trap_regs) == regs;
+}
+NOKPROBE_SYMBOL(arch_ktrace_hit_by_trap);
 
 unsigned int arch_ktrace_preempt_count(bool via_trap)
 {
@@ -26,6 +43,7 @@ unsigned int arch_ktrace_preempt_count(bool via_trap)
 		return preempt_count() - (NMI_OFFSET + HARDIRQ_OFFSET);
 	return preempt_count() - IS_ENABLED(CONFIG_PREEMPT_COUNT);
 }
+NOKPROBE_SYMBOL(arch_ktrace_preempt_count);
 
 /* Code entered other than by a call, or patched at run time */
 static const char * const ktrace_x86_trampolines[] = {
@@ -92,11 +110,9 @@ static const char * const ktrace_x86_tracer_path[] = {
 
 const char *arch_ktrace_refuse(unsigned long addr, const char *name)
 {
-	if (addr >= (unsigned long)__static_call_text_start &&
-	    addr < (unsigned long)__static_call_text_end)
+	if (ktrace_text_between(addr, __static_call_text_start, __static_call_text_end))
 		return "static call trampoline";
-	if (addr >= (unsigned long)__x86_kprobes_text_start &&
-	    addr < (unsigned long)__x86_kprobes_text_end)
+	if (ktrace_text_marked(addr, __x86_kprobes_text_start, __x86_kprobes_text_end))
 		return "kprobes' own code";
 	if (ktrace_name_listed(name, ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines)))
 		return "trampoline or thunk entered other than by a call";

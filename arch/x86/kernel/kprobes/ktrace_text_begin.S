@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The start of the text of arch/x86/kernel/kprobes, which ktrace does not trace
- * (kernel/trace/trace_ktrace.c).  The Makefile links this object first.
- * Its address is compared, never called: no ENDBR (objtool is told).
+ * The start of the code of arch/x86/kernel/kprobes, which ktrace does not trace
+ * (kernel/trace/trace_ktrace.c): the Makefile links this object first.
+ * Its marks cover .text and the sections the compiler puts cold and
+ * __ref code in (KTRACE_TEXT_MARK, include/linux/ktrace.h).
  */
-#include <linux/objtool.h>
+#include <linux/ktrace.h>
 
-	.text
-	.globl __x86_kprobes_text_start
-__x86_kprobes_text_start:
-	ANNOTATE_NOENDBR
+	KTRACE_TEXT_MARK __x86_kprobes_text_start

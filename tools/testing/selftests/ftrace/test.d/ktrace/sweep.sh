@@ -2,11 +2,22 @@
 # Sourced by the ktrace-sweep-*.tc cases: offer ktrace every text symbol of
 # the kernel that has no fentry site, one name at a time, then trace the
 # accepted ones in batches under the function and the function_graph
-# tracer while a workload runs.  The caller sets the kprobe optimizer.
-# Prints the counts: accepted, and refused by errno.
+# tracer while a workload runs and the second CPU goes offline and comes
+# back.  Under function_graph every task's calls must nest: each closing
+# brace closes the call its task opened last.  The caller sets the kprobe
+# optimizer.  Prints the counts: accepted, refused by errno and by reason,
+# and each batch's graph.
 
 MOD=test_ktrace
 BATCH=200
+CPU1=/sys/devices/system/cpu/cpu1/online
+# Per CPU: a batch's whole graph, with the workload's module load
+GRAPH_BUFFER_KB=${GRAPH_BUFFER_KB:-24576}
+
+if [ ! -w $CPU1 ]; then
+	echo "No second CPU that can go offline: the sweep runs in an SMP guest"
+	exit_fail
+fi
 
 : "Candidates: core kernel text symbols without an fentry site"
 awk '$2 ~ /^[tT]$/ && NF == 3 { print $3 }' /proc/kallsyms | sort -u > $TMPDIR/text
@@ -15,6 +26,10 @@ awk 'NR == FNR { f[$1] = 1; next } !($1 in f)' $TMPDIR/fentry $TMPDIR/text > $TM
 test -s $TMPDIR/cand
 
 workload() {
+	# A CPU's bring-up runs code that must not be probed
+	echo 0 > $CPU1
+	echo 1 > $CPU1
+	test "$(cat $CPU1)" = 1
 	# fork and exec, file reads, page faults, a signal, a module load
 	for i in 1 2 3; do
 		sh -c 'true'
@@ -32,6 +47,49 @@ workload() {
 	fi
 }
 
+# graph_nesting FILE: check that every task's calls nest in a function_graph
+# trace made with funcgraph-proc and funcgraph-tail (every closing brace
+# names its function).  A closing brace with nothing open is a call that
+# began before tracing did; one that closes another function than the last
+# one its task opened is a broken graph.  Prints "opened closed early
+# broken ktrace" (ktrace: calls of functions in ktrace) and the first
+# broken lines.
+graph_nesting() {
+	cut -f1 ktrace > $TMPDIR/batch-names
+	awk -F'|' '
+		NR == FNR { ktrace[$1] = 1; next }
+		NF < 3 { next }
+		{
+			split($1, c, ")"); cpu = c[1] + 0
+			task = c[2]; gsub(/ /, "", task)
+			pid = task; sub(/.*-/, "", pid)
+			# The idle tasks are all pid 0, one per CPU
+			key = pid == 0 ? "idle/" cpu : pid
+			f = $NF; sub(/^ +/, "", f); sub(/ +$/, "", f)
+		}
+		f ~ /\) \{$/ || f ~ /\);$/ {
+			name = f; sub(/\(\).*/, "", name); sub(/ \[.*/, "", name)
+			if (name in ktrace) nkt++
+		}
+		f ~ /\) \{$/ { st[key, ++depth[key]] = name; opened++; next }
+		f ~ /^\} \/\* .* \*\/$/ {
+			name = f; sub(/^\} \/\* /, "", name); sub(/ \*\/$/, "", name)
+			sub(/ \[.*/, "", name)
+			if (!depth[key]) { early++; next }
+			if (st[key, depth[key]] == name) { depth[key]--; closed++; next }
+			if (broken++ < 5)
+				line[broken] = "task " key ": " name " closes inside " st[key, depth[key]]
+			# Resynchronize: drop what the closing brace skips over
+			while (depth[key] && st[key, depth[key]] != name) depth[key]--
+			if (depth[key]) depth[key]--
+		}
+		END {
+			print opened + 0, closed + 0, early + 0, broken + 0, nkt + 0
+			for (i = 1; i <= broken && i <= 5; i++) print line[i]
+		}
+	' $TMPDIR/batch-names "$1"
+}
+
 trace_batch() {
 	for tracer in function function_graph; do
 		echo $tracer > current_tracer
@@ -39,7 +97,25 @@ trace_batch() {
 		workload
 		echo 0 > tracing_on
 		# The kernel is up and the trace reads back
-		cat trace > /dev/null
+		cat trace > $TMPDIR/trace
+		if [ $tracer = function_graph ]; then
+			# The check needs every event: no buffer overwritten or full
+			if awk '/^(overrun|commit overrun|dropped events):/ && $NF != 0 { lost = 1 }
+				END { exit !lost }' per_cpu/cpu*/stats; then
+				grep -H 'overrun\|dropped' per_cpu/cpu*/stats
+				echo "ktrace sweep: batch $((batches + 1)): the trace buffer lost events"
+				exit_fail
+			fi
+			graph_nesting $TMPDIR/trace > $TMPDIR/nesting
+			read -r opened closed early broken nkt < $TMPDIR/nesting
+			msg="ktrace sweep: batch $((batches + 1)) ($inbatch functions) graph: $opened calls opened, $closed closed in order, $early closed from before tracing, $broken broken; $nkt ktrace calls"
+			echo "$msg"
+			echo "$msg" > /dev/kmsg
+			if [ "$broken" != 0 ] || [ "$nkt" = 0 ]; then
+				tail -n +2 $TMPDIR/nesting
+				exit_fail
+			fi
+		fi
 		echo nop > current_tracer
 		echo > trace
 	done
@@ -49,6 +125,13 @@ trace_batch() {
 
 accepted=0 eperm=0 eexist=0 enoent=0 einval=0 kprobes=0 other=0
 inbatch=0 batches=0 n=0
+# Every closing brace names its function; each line names its task.  A
+# buffer that holds a batch's whole graph.
+echo 1 > options/funcgraph-proc
+echo 1 > options/funcgraph-tail
+echo 1 > options/funcgraph-irqs
+buffer_kb=$(cat buffer_size_kb | sed 's/ .*//')
+echo $GRAPH_BUFFER_KB > buffer_size_kb
 echo > ktrace
 dmesg -c > /dev/null
 : > $TMPDIR/klog
@@ -77,6 +160,9 @@ while read -r name; do
 	esac
 done < $TMPDIR/cand
 [ $inbatch -gt 0 ] && trace_batch
+echo 0 > options/funcgraph-proc
+echo 0 > options/funcgraph-tail
+echo $buffer_kb > buffer_size_kb
 
 mode=$(sed 's/1/optimized/; s/0/int3/' /proc/sys/debug/kprobes-optimization)
 summary="ktrace sweep ($mode probes):"
