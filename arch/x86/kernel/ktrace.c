@@ -116,7 +116,13 @@ const char *arch_ktrace_refuse(unsigned long addr, const char *name)
 		return "kprobes' own code";
 	if (ktrace_name_listed(name, ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines)))
 		return "trampoline or thunk entered other than by a call";
-	if (ktrace_name_listed(name, ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup)))
+	/*
+	 * A secondary CPU runs common.o's code before it has an IDT
+	 * (cpu_init_exception_handling()) and before RCU watches it; the
+	 * whole object, so that what is added to it later is covered.
+	 */
+	if (ktrace_text_marked(addr, __x86_cpu_bringup_text_start, __x86_cpu_bringup_text_end) ||
+	    ktrace_name_listed(name, ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup)))
 		return "runs while a CPU comes up or resumes";
 	if (ktrace_name_listed(name, ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch)))
 		return "returns as another task";

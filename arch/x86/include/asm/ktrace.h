@@ -14,6 +14,9 @@ extern char __static_call_text_start[], __static_call_text_end[];
 /* Empty objects linked first and last in arch/x86/kernel/kprobes */
 KTRACE_TEXT_MARKS(__x86_kprobes_text_start);
 KTRACE_TEXT_MARKS(__x86_kprobes_text_end);
+/* Empty objects linked just before and after arch/x86/kernel/cpu/common.o */
+KTRACE_TEXT_MARKS(__x86_cpu_bringup_text_start);
+KTRACE_TEXT_MARKS(__x86_cpu_bringup_text_end);
 
 #ifdef CONFIG_KTRACE
 DECLARE_PER_CPU(struct pt_regs *, ktrace_trap_regs);

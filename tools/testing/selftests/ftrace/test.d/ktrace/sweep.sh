@@ -91,6 +91,8 @@ graph_nesting() {
 }
 
 trace_batch() {
+	# Where a guest that dies stopped, on the console
+	echo "ktrace sweep: batch $((batches + 1)): $(cut -f1 ktrace | head -n 1) .. $(cut -f1 ktrace | tail -n 1)" > /dev/kmsg
 	for tracer in function function_graph; do
 		echo $tracer > current_tracer
 		echo 1 > tracing_on
@@ -111,7 +113,7 @@ trace_batch() {
 			msg="ktrace sweep: batch $((batches + 1)) ($inbatch functions) graph: $opened calls opened, $closed closed in order, $early closed from before tracing, $broken broken; $nkt ktrace calls"
 			echo "$msg"
 			echo "$msg" > /dev/kmsg
-			if [ "$broken" != 0 ] || [ "$nkt" = 0 ]; then
+			if [ "$broken" != 0 ]; then
 				tail -n +2 $TMPDIR/nesting
 				exit_fail
 			fi
