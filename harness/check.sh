@@ -55,11 +55,11 @@ grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
 	problems+=("no KUnit results in the console log")
 
 # Modules that come and go on several CPUs, and the ktrace sweeps (CPU
-# offline and online with each batch): on the GCC and the Clang test
-# kernels (their CPUs take turns on one host thread; a KASAN kernel takes
-# minutes to boot, and its sweeps would take CI past its time).  Prints
-# what the sweeps accepted and refused, and each batch's graph.
-if [ "$flavor" = qemu ] || [ "$flavor" = llvm ]; then
+# offline and online with each batch): on the test kernel only (its CPUs
+# take turns on one host thread: the sweeps take minutes, which CI has for
+# one kernel).  Prints what the sweeps accepted and refused, and each
+# batch's graph.
+if [ "$flavor" = qemu ]; then
 	BOOT_CPUS=2 boot smp "$LOGS/check-$flavor-smp.console.log" \
 		"kunit.enable=0 harness_cases=$(grep -v '^#' "$ROOT/harness/guest/smp.list" | paste -sd,)"
 	sed -n '/ktrace sweep: batch [0-9]*: /d; s/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' \

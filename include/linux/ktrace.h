@@ -21,18 +21,19 @@
  * links first and in one it links last bound all the code of the objects
  * between them.  The labels are compared, never called: no ENDBR.  Each
  * marks an int3 of its own, so that objtool finds an instruction there
- * even where the section holds nothing else.
+ * even where the section holds nothing else (x86's: only x86_64 has
+ * HAVE_KTRACE).
  */
-.macro KTRACE_TEXT_MARK_IN sect:req, label:req
+.macro KTRACE_TEXT_MARK_IN sect, label
 	.pushsection \sect, "ax"
 	.globl \label
-\label:
+	\label = .
 	ANNOTATE_NOENDBR
 	int3
 	.popsection
 .endm
 
-.macro KTRACE_TEXT_MARK name:req
+.macro KTRACE_TEXT_MARK name
 	KTRACE_TEXT_MARK_IN .text.hot, \name\()_hot
 	KTRACE_TEXT_MARK_IN .text, \name
 	KTRACE_TEXT_MARK_IN .text.unlikely, \name\()_unlikely
@@ -41,6 +42,7 @@
 
 #else /* !__ASSEMBLY__ */
 
+#include <linux/jump_label.h>
 #include <linux/types.h>
 
 struct pt_regs;
@@ -79,11 +81,12 @@ unsigned int arch_ktrace_preempt_count(bool via_trap);
 const char *arch_ktrace_refuse(unsigned long addr, const char *name);
 
 /*
- * The architecture also pauses the function graph tracer (pause_graph_tracing())
- * once while kprobes run a probe's handlers, through its breakpoint or its
- * jump: that path is not drawn, and ktrace's graph entry nests where the
- * probed function was called.
+ * On while ktrace holds probes.  The architecture then pauses the function
+ * graph tracer (pause_graph_tracing()) once while kprobes run a probe's
+ * handlers, through its breakpoint or its jump: that path is not drawn,
+ * and ktrace's graph entry nests where the probed function was called.
  */
+DECLARE_STATIC_KEY_FALSE(ktrace_in_use);
 
 /**
  * arch_ktrace_hit_by_trap - was the probe hit through its breakpoint?
@@ -113,11 +116,14 @@ static inline bool ktrace_text_between(unsigned long addr, const char *start,
  * Is @addr between the marks @start and @end (KTRACE_TEXT_MARK) in any of
  * the sections they mark?
  */
-#define ktrace_text_marked(addr, start, end)				\
-	(ktrace_text_between(addr, start, end) ||			\
-	 ktrace_text_between(addr, start##_hot, end##_hot) ||		\
-	 ktrace_text_between(addr, start##_unlikely, end##_unlikely) ||	\
-	 ktrace_text_between(addr, start##_ref, end##_ref))
+#define ktrace_text_marked(addr, start, end)	({			\
+	unsigned long __addr = (addr);					\
+									\
+	ktrace_text_between(__addr, start, end) ||			\
+	ktrace_text_between(__addr, start##_hot, end##_hot) ||		\
+	ktrace_text_between(__addr, start##_unlikely, end##_unlikely) ||	\
+	ktrace_text_between(__addr, start##_ref, end##_ref);		\
+})
 
 /*
  * Empty objects that the Makefiles link first and last around the code

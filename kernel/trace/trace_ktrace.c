@@ -50,8 +50,20 @@ struct ktrace_probe {
 
 static LIST_HEAD(ktrace_probes);
 static unsigned int ktrace_nr_probes;
-/* Protects the list; probe handlers do not take it */
+/* Protects the list and ktrace_sym; probe handlers do not take it */
 static DEFINE_MUTEX(ktrace_mutex);
+/* The name kallsyms gives the function being checked (ktrace_refusal()) */
+static char ktrace_sym[KSYM_NAME_LEN];
+
+/* On from before the first probe is registered until the last one is gone */
+DEFINE_STATIC_KEY_FALSE(ktrace_in_use);
+
+/* Off once the list is empty, its probes unregistered */
+static void ktrace_update_in_use(void)
+{
+	if (!ktrace_nr_probes)
+		static_branch_disable(&ktrace_in_use);
+}
 
 enum ktrace_mode {
 	KTRACE_IDLE,
@@ -390,16 +402,7 @@ static const char * const ktrace_tracer_path[] = {
 	"arch_stack_walk*",
 };
 
-/**
- * ktrace_name_listed - is @name in a list of names and prefixes?
- * @name: a symbol name
- * @list: names; "a*" stands for every name that starts with "a", "a*b"
- *	  for every name that starts with "a" and ends with "b"
- * @n: number of entries in @list
- *
- * Return: true if @name matches an entry of @list.
- */
-bool ktrace_name_listed(const char *name, const char * const *list, int n)
+static bool ktrace_glob_listed(const char *name, const char * const *list, int n)
 {
 	int i;
 
@@ -407,6 +410,37 @@ bool ktrace_name_listed(const char *name, const char * const *list, int n)
 		if (glob_match(list[i], name))
 			return true;
 	return false;
+}
+
+/**
+ * ktrace_name_listed - is @name, or the function it is a copy of, listed?
+ * @name: a symbol name
+ * @list: names; "a*" stands for every name that starts with "a", "a*b"
+ *	  for every name that starts with "a" and ends with "b"
+ * @n: number of entries in @list
+ *
+ * A copy that GCC made of a function ("f.part.0", "f.constprop.0") does
+ * what the function does: it is listed when the function is.
+ *
+ * Return: true if @name or its part before the first '.' matches an entry
+ * of @list (also when there is no memory to tell).
+ */
+bool ktrace_name_listed(const char *name, const char * const *list, int n)
+{
+	const char *dot = strchr(name, '.');
+	bool listed;
+	char *base;
+
+	if (ktrace_glob_listed(name, list, n))
+		return true;
+	if (!dot || dot == name)
+		return false;
+	base = kstrndup(name, dot - name, GFP_KERNEL);
+	if (!base)
+		return true;
+	listed = ktrace_glob_listed(base, list, n);
+	kfree(base);
+	return listed;
 }
 
 /*
@@ -433,15 +467,15 @@ static bool ktrace_cold_part(const char *sym)
  * ftrace cannot trace, outside the code that runs before the kernel is
  * ready for tracing (entry, noinstr, CPU start-up) and the code patched or
  * entered other than by a call.  Documentation/trace/ktrace.rst lists the
- * rules.  Rules by name read the name kallsyms gives @addr, whatever alias
- * @name is.
+ * rules.  Rules by name read both @name and the name kallsyms gives @addr,
+ * which it leaves in ktrace_sym.  Called with ktrace_mutex held.
  *
  * Return: NULL if @addr may be traced, else the reason, with the errno in
  * @err.
  */
 static const char *ktrace_refusal(const char *name, unsigned long addr, int *err)
 {
-	char sym[KSYM_NAME_LEN];
+	char *sym = ktrace_sym;
 	unsigned long size, offset;
 	const char *reason;
 	struct module *mod;
@@ -452,7 +486,7 @@ static const char *ktrace_refusal(const char *name, unsigned long addr, int *err
 		return "not a function of the kernel's or a module's text";
 	if (!kallsyms_lookup(addr, &size, &offset, &modname, sym) || offset)
 		return "not the start of a function";
-	if (ktrace_cold_part(sym))
+	if (ktrace_cold_part(sym) || ktrace_cold_part(name))
 		return "a .cold part of a function, entered by a jump";
 	preempt_disable();
 	mod = __module_text_address(addr);
@@ -484,11 +518,14 @@ static const char *ktrace_refusal(const char *name, unsigned long addr, int *err
 		return "the tracers' own code (kernel/trace)";
 	if (ktrace_text_marked(addr, __kprobes_core_text_start, __kprobes_core_text_end))
 		return "kprobes' own code";
-	if (ktrace_name_listed(sym, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)))
+	if (ktrace_name_listed(sym, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)) ||
+	    ktrace_name_listed(name, ktrace_tracer_path, ARRAY_SIZE(ktrace_tracer_path)))
 		return "called by the tracers' own code";
 	if (is_ftrace_trampoline(addr))
 		return "a function tracer trampoline";
 	reason = arch_ktrace_refuse(addr, sym);
+	if (!reason && strcmp(name, sym))
+		reason = arch_ktrace_refuse(addr, name);
 	if (reason)
 		return reason;
 
@@ -575,16 +612,12 @@ static int ktrace_add_one(struct ktrace_change *c, const char *name,
 static int ktrace_glob_cb(void *data, const char *name, unsigned long addr)
 {
 	struct ktrace_change *c = data;
-	char sym[KSYM_NAME_LEN];
+	int err;
 
 	if (!glob_match(c->glob, name))
 		return 0;
-	int err;
-
 	/* Functions ktrace may trace, and only the first of aliases */
-	if (ktrace_refusal(name, addr, &err))
-		return 0;
-	if (!lookup_symbol_name(addr, sym) && strcmp(sym, name))
+	if (ktrace_refusal(name, addr, &err) || strcmp(ktrace_sym, name))
 		return 0;
 	c->nr_matched++;
 	c->error = ktrace_add_one(c, name, addr);
@@ -716,6 +749,9 @@ static int ktrace_apply(struct ktrace_change *c)
 	LIST_HEAD(done);
 	int ret = 0;
 
+	/* Before a probe can be hit: the probes' paths then pause the graph */
+	if (c->nr_add)
+		static_branch_enable(&ktrace_in_use);
 	list_for_each_entry_safe(p, n, &c->add, list) {
 		ret = register_kprobe(&p->kp);
 		if (ret) {
@@ -730,11 +766,13 @@ static int ktrace_apply(struct ktrace_change *c)
 	if (ret) {
 		ktrace_unregister_list(&done);
 		ktrace_discard(c);
+		ktrace_update_in_use();
 		return ret;
 	}
 	list_splice_tail(&done, &ktrace_probes);
 	ktrace_nr_probes += c->nr_add;
 	ktrace_unregister_list(&c->remove);
+	ktrace_update_in_use();
 	return 0;
 }
 
@@ -996,6 +1034,7 @@ static int ktrace_module_notify(struct notifier_block *nb, unsigned long val,
 		}
 	}
 	ktrace_unregister_list(&gone);
+	ktrace_update_in_use();
 	mutex_unlock(&ktrace_mutex);
 	return NOTIFY_DONE;
 }

@@ -20,6 +20,7 @@ unsigned long *arch_ktrace_return_slot(struct pt_regs *regs)
 {
 	return (unsigned long *)kernel_stack_pointer(regs);
 }
+
 NOKPROBE_SYMBOL(arch_ktrace_return_slot);
 
 /*
@@ -30,6 +31,7 @@ bool arch_ktrace_hit_by_trap(struct pt_regs *regs)
 {
 	return this_cpu_read(ktrace_trap_regs) == regs;
 }
+
 NOKPROBE_SYMBOL(arch_ktrace_hit_by_trap);
 
 unsigned int arch_ktrace_preempt_count(bool via_trap)
@@ -43,6 +45,7 @@ unsigned int arch_ktrace_preempt_count(bool via_trap)
 		return preempt_count() - (NMI_OFFSET + HARDIRQ_OFFSET);
 	return preempt_count() - IS_ENABLED(CONFIG_PREEMPT_COUNT);
 }
+
 NOKPROBE_SYMBOL(arch_ktrace_preempt_count);
 
 /* Code entered other than by a call, or patched at run time */
@@ -124,6 +127,11 @@ const char *arch_ktrace_refuse(unsigned long addr, const char *name)
 	if (ktrace_text_marked(addr, __x86_cpu_bringup_text_start, __x86_cpu_bringup_text_end) ||
 	    ktrace_name_listed(name, ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup)))
 		return "runs while a CPU comes up or resumes";
+#ifdef CONFIG_AMD_MEM_ENCRYPT
+	/* As does the SEV core (setup_ghcb()), also in #VC exceptions */
+	if (ktrace_text_marked(addr, __x86_sev_text_start, __x86_sev_text_end))
+		return "runs while a CPU comes up or resumes";
+#endif
 	if (ktrace_name_listed(name, ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch)))
 		return "returns as another task";
 	if (ktrace_name_listed(name, ktrace_x86_tracer_path, ARRAY_SIZE(ktrace_x86_tracer_path)))

@@ -4,6 +4,7 @@
 #define _ASM_X86_KTRACE_H
 
 #include <linux/ftrace.h>
+#include <linux/jump_label.h>
 #include <linux/ktrace.h>
 #include <linux/percpu.h>
 
@@ -17,6 +18,17 @@ KTRACE_TEXT_MARKS(__x86_kprobes_text_end);
 /* Empty objects linked just before and after arch/x86/kernel/cpu/common.o */
 KTRACE_TEXT_MARKS(__x86_cpu_bringup_text_start);
 KTRACE_TEXT_MARKS(__x86_cpu_bringup_text_end);
+/* Empty objects linked just before and after arch/x86/coco/sev/core.o */
+KTRACE_TEXT_MARKS(__x86_sev_text_start);
+KTRACE_TEXT_MARKS(__x86_sev_text_end);
+
+/* The state of a kernel breakpoint's handling (ktrace_trap_enter()) */
+struct ktrace_trap {
+#ifdef CONFIG_KTRACE
+	struct pt_regs	*prev;
+	bool		on;
+#endif
+};
 
 #ifdef CONFIG_KTRACE
 DECLARE_PER_CPU(struct pt_regs *, ktrace_trap_regs);
@@ -25,65 +37,75 @@ DECLARE_PER_CPU(struct pt_regs *, ktrace_trap_regs);
  * ktrace_probe_path_enter - kprobes run a probe's handlers
  *
  * Called where an optimized probe's jump enters the handlers, and by
- * ktrace_trap_enter() for a breakpoint.  The probe's own path is not a
- * call of the code it interrupted: the function graph tracer leaves it
- * out, so that a ktrace probe's entry nests where the probed function was
- * called, in either probe mode.
+ * ktrace_trap_enter() for a breakpoint.  While ktrace holds probes
+ * (ktrace_in_use), the probe's own path is not a call of the code it
+ * interrupted: the function graph tracer leaves it out, so that a ktrace
+ * probe's entry nests where the probed function was called, in either
+ * probe mode.
+ *
+ * Return: whether it paused the graph tracer, for ktrace_probe_path_exit().
  */
-static __always_inline void ktrace_probe_path_enter(void)
+static __always_inline bool ktrace_probe_path_enter(void)
 {
+	if (!static_branch_unlikely(&ktrace_in_use))
+		return false;
 	pause_graph_tracing();
+	return true;
 }
 
 /**
  * ktrace_probe_path_exit - the handlers of ktrace_probe_path_enter() ran
+ * @paused: what ktrace_probe_path_enter() returned
  */
-static __always_inline void ktrace_probe_path_exit(void)
+static __always_inline void ktrace_probe_path_exit(bool paused)
 {
-	unpause_graph_tracing();
+	if (paused)
+		unpause_graph_tracing();
 }
 
 /**
  * ktrace_trap_enter - a breakpoint in kernel mode is being handled
+ * @t: the state to hand to ktrace_trap_exit()
  * @regs: the exception frame
  *
- * The breakpoint handler and the kprobe it runs are left out of the
- * function graph (ktrace_probe_path_enter()), and ktrace tells a probe hit
- * by its breakpoint from one hit by its jump by the frame
- * (arch_ktrace_hit_by_trap()).  Nests: an NMI may hit a breakpoint while
- * one is handled.
- *
- * Return: the frame of the breakpoint this one interrupted, if any, for
- * ktrace_trap_exit().
+ * While ktrace holds probes, the breakpoint handler and the kprobe it runs
+ * are left out of the function graph (ktrace_probe_path_enter()), and the
+ * frame is noted: ktrace tells a probe hit by its breakpoint from one hit
+ * by its jump by it (arch_ktrace_hit_by_trap()).  Nests: an NMI may hit a
+ * breakpoint while one is handled.
  */
-static __always_inline struct pt_regs *ktrace_trap_enter(struct pt_regs *regs)
+static __always_inline void ktrace_trap_enter(struct ktrace_trap *t,
+					      struct pt_regs *regs)
 {
-	struct pt_regs *prev = this_cpu_read(ktrace_trap_regs);
-
-	this_cpu_write(ktrace_trap_regs, regs);
-	ktrace_probe_path_enter();
-	return prev;
+	t->on = ktrace_probe_path_enter();
+	if (t->on) {
+		t->prev = this_cpu_read(ktrace_trap_regs);
+		this_cpu_write(ktrace_trap_regs, regs);
+	}
 }
 
 /**
  * ktrace_trap_exit - the breakpoint of ktrace_trap_enter() is handled
- * @prev: what ktrace_trap_enter() returned
+ * @t: what ktrace_trap_enter() filled in
  */
-static __always_inline void ktrace_trap_exit(struct pt_regs *prev)
+static __always_inline void ktrace_trap_exit(struct ktrace_trap *t)
 {
-	ktrace_probe_path_exit();
-	this_cpu_write(ktrace_trap_regs, prev);
+	if (t->on)
+		this_cpu_write(ktrace_trap_regs, t->prev);
+	ktrace_probe_path_exit(t->on);
 }
 #else
-static __always_inline void ktrace_probe_path_enter(void) { }
-static __always_inline void ktrace_probe_path_exit(void) { }
-
-static __always_inline struct pt_regs *ktrace_trap_enter(struct pt_regs *regs)
+static __always_inline bool ktrace_probe_path_enter(void)
 {
-	return NULL;
+	return false;
 }
 
-static __always_inline void ktrace_trap_exit(struct pt_regs *prev) { }
+static __always_inline void ktrace_probe_path_exit(bool paused) { }
+
+static __always_inline void ktrace_trap_enter(struct ktrace_trap *t,
+					      struct pt_regs *regs) { }
+
+static __always_inline void ktrace_trap_exit(struct ktrace_trap *t) { }
 #endif /* CONFIG_KTRACE */
 
 #endif /* _ASM_X86_KTRACE_H */
