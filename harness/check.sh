@@ -60,8 +60,11 @@ grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
 # one kernel).  Prints what the sweeps accepted and refused, and each
 # batch's graph.
 if [ "$flavor" = qemu ]; then
+	# The sweeps take about 10 minutes of the boot
+	timeout=1800
 	BOOT_CPUS=2 boot smp "$LOGS/check-$flavor-smp.console.log" \
 		"kunit.enable=0 harness_cases=$(grep -v '^#' "$ROOT/harness/guest/smp.list" | paste -sd,)"
+	timeout=900
 	sed -n '/ktrace sweep: batch [0-9]*: /d; s/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' \
 		"$LOGS/check-$flavor-smp.console.log"
 fi
