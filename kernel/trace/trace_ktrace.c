@@ -393,7 +393,7 @@ NOKPROBE_SYMBOL(ktrace_pre_handler);
  * recover from.  A name ending in '*' is a prefix.
  */
 static const char * const ktrace_tracer_path[] = {
-	"sched_clock",
+	"sched_clock*",		/* sched_clock_cpu(): the "global" clock */
 	"ktime_get_*_fast_ns",
 	"irq_work_*",
 	"__irq_work_*",
