@@ -81,7 +81,9 @@ graph_nesting() {
 			if (!depth[key]) { early++; next }
 			if (st[key, depth[key]] == name) { depth[key]--; closed++; next }
 			if (broken++ < 5)
-				line[broken] = "task " key ": " name " closes inside " st[key, depth[key]]
+				line[broken] = "task " key ": " name " closes inside"
+			if (broken <= 5)
+				line[broken] = line[broken] " " st[key, depth[key]]
 			# Resynchronize: drop what the closing brace skips over
 			while (depth[key] && st[key, depth[key]] != name) depth[key]--
 			if (depth[key]) depth[key]--
@@ -95,7 +97,10 @@ graph_nesting() {
 
 trace_batch() {
 	# Where a guest that dies stopped, on the console
-	echo "ktrace sweep: batch $((batches + 1)): $(cut -f1 ktrace | head -n 1) .. $(cut -f1 ktrace | tail -n 1)" > /dev/kmsg
+	batch=$((batches + 1))
+	first=$(cut -f1 ktrace | head -n 1)
+	last=$(cut -f1 ktrace | tail -n 1)
+	echo "ktrace sweep: batch $batch: $first .. $last" > /dev/kmsg
 	for tracer in function function_graph; do
 		echo $tracer > current_tracer
 		echo 1 > tracing_on
@@ -108,12 +113,15 @@ trace_batch() {
 			if awk '/^(overrun|commit overrun|dropped events):/ && $NF != 0 { lost = 1 }
 				END { exit !lost }' per_cpu/cpu*/stats; then
 				grep -H 'overrun\|dropped' per_cpu/cpu*/stats
-				echo "ktrace sweep: batch $((batches + 1)): the trace buffer lost events"
+				echo "ktrace sweep: batch $batch: the trace buffer lost events"
 				exit_fail
 			fi
 			graph_nesting $TMPDIR/trace > $TMPDIR/nesting
 			read -r opened closed early broken nkt < $TMPDIR/nesting
-			msg="ktrace sweep: batch $((batches + 1)) ($inbatch functions) graph: $opened calls opened, $closed closed in order, $early closed from before tracing, $broken broken; $nkt ktrace calls"
+			msg="ktrace sweep: batch $batch ($inbatch functions) graph:"
+			msg="$msg $opened calls opened, $closed closed in order,"
+			msg="$msg $early closed from before tracing, $broken broken;"
+			msg="$msg $nkt ktrace calls"
 			echo "$msg"
 			echo "$msg" > /dev/kmsg
 			if [ "$broken" != 0 ]; then
