@@ -42,7 +42,12 @@ boot() {
 		grep -q 'Unstable clock detected, switching default tracing clock' "$2" || break
 		[ "$try" = 2 ] || echo "check: the $1 guest switched its trace clock (TSC unusable under TCG); booting it again" >&2
 	done
+	local before
+	before=$(wc -l < "$results")
 	awk -f "$ROOT/harness/console-results.awk" "$2" >> "$results"
+	# A boot whose cases never ran (a cut command line) ran no test
+	[ "$(wc -l < "$results")" -gt "$before" ] ||
+		problems+=("the $1 guest reported no test result")
 	grep -q 'harness: ftracetest done' "$2" ||
 		problems+=("the $1 guest stopped before ftracetest finished")
 	if splats=$("$ROOT/harness/splats.sh" "$2"); then :; else
@@ -105,6 +110,8 @@ while IFS='|' read -r name cases extra only machine <&3; do
 		esac
 	done
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	# Before @LONG_LIST@ is sized: the command line must hold it all
+	[ "$flavor" != debug ] || extra+=" init_on_free=1 page_poison=1"
 	if [[ $extra == *@LONG_LIST@* ]]; then
 		used=$(BOOT_CMDLINE_ONLY=1 "$ROOT/harness/boot.sh" "$flavor" check - \
 			"${extra/@LONG_LIST@/} harness_cases=$cases" | wc -c)
@@ -123,7 +130,6 @@ while IFS='|' read -r name cases extra only machine <&3; do
 	fi
 	# The debug kernel poisons what is freed: use after free of the
 	# early tracer's memory shows.
-	[ "$flavor" != debug ] || extra+=" init_on_free=1 page_poison=1"
 	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 BOOT_INITRD=$initrd \
 		BOOT_NO_FTRACE=${bconf:+1} \
 		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
