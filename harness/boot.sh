@@ -2,9 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # boot.sh FLAVOR MODE LOG [EXTRA_CMDLINE]: boot a built kernel under QEMU (TCG)
-# with the guest initramfs; MODE is run, check or shell.  The console goes
-# to LOG (and to the terminal for run and shell).  Fails if the guest never
-# reached /init or the boot timed out.
+# with the guest initramfs; MODE is run, check, shell or crash.  The console
+# goes to LOG (and to the terminal for run and shell).  Fails if the guest
+# never reached /init or the boot timed out.  MODE crash: a boot that is to
+# go wrong before /init; it ends when QEMU exits, or BOOT_UNTIL (an
+# extended regular expression) appears in LOG, or after the timeout, and
+# fails only if QEMU cannot start.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -65,6 +68,24 @@ case "$mode" in
 shell) "${qemu[@]}" ;;
 run)   timeout "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$log" | tr -d '\r' |
 	       sed -n '/^=====/,/harness: init done/p' | grep -v 'harness: init done' || rc=$? ;;
+crash)
+	: > "$log"
+	"${qemu[@]}" < /dev/null > "$log" 2>&1 &
+	pid=$!
+	for ((waited = 0; waited < timeout; waited++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		if [ -n "${BOOT_UNTIL:-}" ] && tr -d '\r' < "$log" | grep -Eq "$BOOT_UNTIL"; then
+			# What the kernel prints after it
+			sleep 2
+			break
+		fi
+		sleep 1
+	done
+	kill "$pid" 2>/dev/null || true
+	wait "$pid" 2>/dev/null || true
+	grep -q 'qemu-system' "$log" && ! grep -q 'Linux version' "$log" &&
+		{ show_log "$log"; die "QEMU did not start"; }
+	exit 0 ;;
 *)     timeout "$timeout" "${qemu[@]}" < /dev/null > "$log" 2>&1 || rc=$? ;;
 esac
 [ "$mode" = shell ] && exit 0

@@ -37,6 +37,8 @@ bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
 u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts);
 bool __init ftrace_early_keeps_clock(struct trace_array *tr);
 void ftrace_early_boot_options_applied(struct trace_array *tr);
+void ftrace_early_dump(void);
+void __init ftrace_early_dump_on_oops(void);
 
 /*
  * The architecture provides, besides __fentry__ calling
@@ -126,6 +128,8 @@ static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
 }
 
 static inline void ftrace_early_boot_options_applied(struct trace_array *tr) { }
+static inline void ftrace_early_dump(void) { }
+static inline void ftrace_early_dump_on_oops(void) { }
 #endif
 
 #endif /* _LINUX_FTRACE_EARLY_H */

@@ -27,8 +27,9 @@
  *     the size asked for.  If the small area fills up first, its last
  *     three quarters become a ring: the calls it overwrites are counted,
  *     and the count goes into the trace where they would have been.  When
- *     the buffer is full, recording stops; further calls are counted as
- *     dropped.
+ *     the buffer is full, its last quarter becomes such a ring, so that
+ *     the calls that led to a crash are kept too (ftrace=function; the
+ *     graph counts the calls it has no room for instead).
  *  3. ftrace_init() stops the recording (ftrace_early_stop()) and the
  *     test in __fentry__ becomes NOPs.
  *  4. When the boot tracer starts, its buffer just reset, the entries are
@@ -54,12 +55,15 @@
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kallsyms.h>
+#include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/kmemleak.h>
 #include <linux/math64.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
+#include <linux/notifier.h>
+#include <linux/panic_notifier.h>
 #include <linux/ring_buffer.h>
 #include <linux/sizes.h>
 #include <linux/start_kernel.h>
@@ -78,6 +82,7 @@ enum ftrace_early_state {
 	FTRACE_EARLY_WAITING,	/* for start_kernel() */
 	FTRACE_EARLY_BOOTCONFIG, /* for bootconfig's kernel.ftrace keys */
 	FTRACE_EARLY_RECORDING,
+	FTRACE_EARLY_FROZEN,	/* by a dump (ftrace_early_dump()) */
 	FTRACE_EARLY_STOPPED,	/* by ftrace_init(): entries to inject */
 	FTRACE_EARLY_OFF,
 };
@@ -112,14 +117,15 @@ static struct {
 	unsigned int nr_calls;		/* calls recorded and kept */
 	/*
 	 * When the early area fills up before the buffer comes, its last
-	 * three quarters, from entry gap_at on, become a ring: the first
-	 * calls and those just before the buffer are kept, and those the
-	 * ring overwrites counted.
+	 * three quarters become a ring (area_ring): the first calls and
+	 * those just before the buffer are kept, and those the ring
+	 * overwrites counted.  When the buffer fills up, its last quarter
+	 * does (tail_ring).  @ring is the one that takes the calls once the
+	 * entries are full; NULL: they are dropped.
 	 */
-	bool ring;
-	unsigned int gap_at;
-	unsigned long gap;		/* calls overwritten */
-	u64 gap_counter;		/* when the first of them came */
+	struct ftrace_early_ring area_ring;
+	struct ftrace_early_ring tail_ring;
+	struct ftrace_early_ring *ring;
 	unsigned long dropped;		/* calls the buffer had no room for */
 	u64 first_drop_counter;
 	unsigned long recursion;	/* calls made while recording one */
@@ -150,6 +156,8 @@ static struct {
 	char *graph_notrace_arg;
 	char *max_depth_arg;
 	char *size_arg;
+	char *test_arg;			/* ftrace_early_test= */
+	bool dump_on_oops;		/* ftrace_dump_on_oops, not =0 */
 	bool bootconfig;		/* bootconfig is to be read */
 	size_t size;			/* bytes asked for */
 	int nr_globs;			/* filter globs, then notrace globs */
@@ -167,6 +175,7 @@ static struct {
 	struct ftrace_early_unmatched unmatched[4][FTRACE_EARLY_MAX_UNMATCHED];
 	int nr_unmatched[4];
 	bool bad_max_depth;
+	int bad_test;			/* ftrace_early_test=: -errno */
 	bool no_room_for_filter;
 	bool no_room_for_graph_filter;
 	bool unsorted;
@@ -186,6 +195,19 @@ ftrace_early_frames[FTRACE_EARLY_GRAPH_FRAMES] __initdata;
 static bool ftrace_early_graph_live __ro_after_init;
 
 static void __init ftrace_early_wait(unsigned long ip);
+static void __init ftrace_early_dump_arm(void);
+
+/*
+ * ftrace=function: once the entries are full, the last quarter of them
+ * takes the calls that follow, as a ring.
+ */
+static void __init ftrace_early_arm_tail_ring(void)
+{
+	if (fe.graph_mode || fe.log.max < 4)
+		return;
+	fe.tail_ring.at = fe.log.max - fe.log.max / 4;
+	fe.ring = &fe.tail_ring;
+}
 
 /*
  * After injection: the buffer that holds the entries and the CPU they are
@@ -338,6 +360,7 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 				       unsigned long *retp)
 {
 	unsigned long base = (unsigned long)_text;
+	struct ftrace_early_ring *ring;
 	struct ftrace_early_entry *e;
 
 	if (unlikely(fe.state != FTRACE_EARLY_RECORDING)) {
@@ -361,10 +384,11 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 		goto out;
 	}
 	if (unlikely(fe.log.nr >= fe.log.max)) {
-		if (fe.ring) {
-			e = &fe.log.e[fe.gap_at + fe.gap % (fe.log.max - fe.gap_at)];
-			if (!fe.gap++)
-				fe.gap_counter = e->counter;
+		ring = fe.ring;
+		if (ring) {
+			e = &fe.log.e[ring->at + ring->over % (fe.log.max - ring->at)];
+			if (!ring->over++)
+				ring->counter = e->counter;
 			goto store;
 		}
 		if (!fe.dropped++)
@@ -380,6 +404,7 @@ store:
 	e->counter = arch_ftrace_early_counter();
 out:
 	fe.recording = false;
+	ftrace_early_test_call(ip);
 }
 
 /**
@@ -622,6 +647,12 @@ static int __init ftrace_early_param(char *param, char *val,
 		fe_param.notrace_arg = val ?: "";
 	} else if (parameq(param, "ftrace_early_buf_size")) {
 		fe_param.size_arg = val ?: "";
+	} else if (parameq(param, "ftrace_early_test")) {
+		fe_param.test_arg = val ?: "";
+	} else if (!strncmp(param, "ftrace_dump_on_oops", 19) &&
+		   (!param[19] || param[19] == ',')) {
+		/* Any value but 0: the global buffer or an instance */
+		fe_param.dump_on_oops = param[19] || !val || strcmp(val, "0");
 	} else if (parameq(param, "bootconfig")) {
 		fe_param.bootconfig = true;
 	}
@@ -831,9 +862,16 @@ static void __init ftrace_early_arm_in(void *area, size_t room)
 	fe.log.e = (struct ftrace_early_entry *)p;
 	fe.log.max = min_t(size_t, room / sizeof(*fe.log.e), fe.max_total);
 	/* A ring would break the graph's nesting: calls are lost instead. */
-	fe.ring = !fe.graph_mode && fe.log.max < fe.max_total &&
-		  fe.log.max >= 4;
-	fe.gap_at = fe.log.max / 4;
+	if (!fe.graph_mode && fe.log.max < fe.max_total && fe.log.max >= 4) {
+		fe.area_ring.at = fe.log.max / 4;
+		fe.ring = &fe.area_ring;
+	} else {
+		ftrace_early_arm_tail_ring();
+	}
+	if (fe_param.test_arg)
+		fe_warn.bad_test = ftrace_early_test_setup(fe_param.test_arg,
+							   &fe.filter);
+	ftrace_early_dump_arm();
 	fe.state = FTRACE_EARLY_RECORDING;
 	ftrace_early_graph_live = fe.graph_mode;
 }
@@ -1017,16 +1055,19 @@ static void __init ftrace_early_reverse(struct ftrace_early_entry *e,
 		swap(e[i], e[n - 1 - i]);
 }
 
-/* Stop the ring of the early area, its entries put in the order of their calls. */
+/* Stop the ring that takes the calls, its entries put in the order of the calls. */
 static void __init ftrace_early_unring(void)
 {
-	struct ftrace_early_entry *ring = fe.log.e + fe.gap_at;
-	unsigned int len = fe.log.max - fe.gap_at, oldest;
+	struct ftrace_early_ring *r = fe.ring;
+	struct ftrace_early_entry *ring;
+	unsigned int len, oldest;
 
-	fe.ring = false;
-	if (!fe.gap)
+	fe.ring = NULL;
+	if (!r || !r->over)
 		return;
-	oldest = fe.gap % len;
+	ring = fe.log.e + r->at;
+	len = fe.log.max - r->at;
+	oldest = r->over % len;
 	ftrace_early_reverse(ring, oldest);
 	ftrace_early_reverse(ring + oldest, len - oldest);
 	ftrace_early_reverse(ring, len);
@@ -1097,11 +1138,16 @@ void __init ftrace_early_memblock_ready(void)
 		buf = phys ? phys_to_virt(phys) : NULL;
 		if (buf) {
 			ftrace_early_move(buf, size);
+			ftrace_early_arm_tail_ring();
 		} else {
-			/* The early area is all there is. */
+			/*
+			 * The early area is all there is: its ring, if it
+			 * has one, goes on keeping the newest calls.
+			 */
 			fe_warn.no_memory = true;
-			ftrace_early_unring();
 			fe.max_total = fe.log.max;
+			if (!fe.ring)
+				ftrace_early_arm_tail_ring();
 		}
 	}
 	if (fe.buf) {
@@ -1127,7 +1173,7 @@ unsigned int __init ftrace_early_bench_room(void)
 {
 	unsigned int reserve = fe.graph_mode ? fe.graph.depth + 3 : 0;
 
-	if (fe.dropped || fe.log.max - fe.log.nr < reserve)
+	if (fe.dropped || fe.tail_ring.over || fe.log.max - fe.log.nr < reserve)
 		return 0;
 	return (fe.log.max - fe.log.nr - reserve) / ftrace_early_bench_per_call();
 }
@@ -1201,6 +1247,12 @@ static void __init ftrace_early_warn(void)
 	if (fe_warn.bad_max_depth)
 		pr_warn("ftrace_graph_max_depth=%s is not a number: no maximum depth\n",
 			fe_param.max_depth_arg);
+	if (fe_warn.bad_test == -EINVAL)
+		pr_warn("ftrace_early_test=%s: not panic, fault, hang or dump, a colon and a function: ignored\n",
+			fe_param.test_arg);
+	else if (fe_warn.bad_test)
+		pr_warn("ftrace_early_test=%s: no traceable function of that name: ignored\n",
+			fe_param.test_arg);
 	if (fe_param.filter_arg && !fe_param.nr_filter_globs)
 		pr_warn("ftrace_filter= has no entries: ignored\n");
 	else if (fe_param.nr_filter_globs && fe.filter.traced && !fe.filter.nr_filter)
@@ -1210,6 +1262,159 @@ static void __init ftrace_early_warn(void)
 	if (fe_warn.no_memory)
 		pr_warn("no memory for a %zu KiB buffer: using %zu KiB\n",
 			fe_param.size / SZ_1K, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
+}
+
+/*
+ * The dump: until the entries are in the ring buffer, ftrace_dump() and,
+ * with ftrace_dump_on_oops, a panic, an oops or an early exception print
+ * them on the console instead.  Set from arming until injection.
+ */
+static bool ftrace_early_dumpable;
+/* ftrace_dump_on_oops: its notifiers are registered */
+static bool ftrace_early_dump_notifiers __initdata;
+
+/**
+ * ftrace_early_freeze - stop recording for good, the entries kept
+ *
+ * As ftrace_dump() stops tracing: what follows is not recorded, and the
+ * entries still reach the trace after ftrace_init().
+ */
+void __ref ftrace_early_freeze(void)
+{
+	if (fe.state == FTRACE_EARLY_RECORDING)
+		fe.state = FTRACE_EARLY_FROZEN;
+}
+
+static void __init ftrace_early_dump_line(void *ctx, const char *line)
+{
+	printk(KERN_EMERG "%s\n", line);
+}
+
+static void __init __ftrace_early_dump(void)
+{
+	struct ftrace_early_text t = {
+		.base = (unsigned long)_text,
+		.cpu = raw_smp_processor_id(),
+		.graph = fe.graph_mode,
+		.out = ftrace_early_dump_line,
+	};
+	unsigned long open = 0;
+	unsigned int i;
+
+	ftrace_early_freeze();
+	ftrace_early_unring();
+	t.e = fe.log.e;
+	t.nr = fe.log.nr;
+	/* Frequency unknown yet: calibrate now, or give the order only. */
+	t.khz = arch_ftrace_early_counter_khz();
+	t.gap[0].at = fe.area_ring.at;
+	t.gap[0].over = fe.area_ring.over;
+	t.gap[0].why = "the early area was full";
+	t.gap[1].at = fe.tail_ring.at;
+	t.gap[1].over = fe.tail_ring.over;
+	t.gap[1].why = "buffer full: ftrace_early_buf_size=";
+	t.gap[2].at = fe.log.nr;
+	t.gap[2].over = fe.dropped;
+	t.gap[2].why = "buffer full: ftrace_early_buf_size=";
+	if (fe.graph_mode)
+		for (i = 0; i < fe.graph.nr_frames; i++)
+			open += fe.graph.frames[i].recorded;
+	printk(KERN_EMERG "Dumping the very early function trace (the calls before ftrace_init() the ring buffer does not have yet):\n");
+	if (t.khz)
+		printk(KERN_EMERG "times from the counter's zero at %u kHz\n", t.khz);
+	else
+		printk(KERN_EMERG "times estimated: the counter's frequency is not known yet, entries 1 ns apart in the order they were recorded\n");
+	printk(KERN_EMERG "---------------------------------\n");
+	ftrace_early_text(&t);
+	printk(KERN_EMERG "---------------------------------\n");
+	if (fe.graph_mode)
+		printk(KERN_EMERG "end of the very early function graph trace: %u calls recorded, %lu lost (no room), %lu past the shadow stack, %lu still open\n",
+		       fe.nr_calls, fe.graph.lost, fe.graph.overflow, open);
+	else
+		printk(KERN_EMERG "end of the very early function trace: %u calls recorded, %lu not recorded (early area full), %lu not recorded (buffer full)\n",
+		       fe.nr_calls, fe.area_ring.over,
+		       fe.tail_ring.over + fe.dropped);
+}
+
+/**
+ * ftrace_early_dump - print the very early entries on the console
+ *
+ * For ftrace_dump(), which calls it first: until the entries are in the
+ * ring buffer, they are printed in the tracers' text format, once; the
+ * recording stops for good, as ftrace_dump() stops tracing.  Does nothing
+ * otherwise.
+ */
+void __ref ftrace_early_dump(void)
+{
+	if (!READ_ONCE(ftrace_early_dumpable))
+		return;
+	WRITE_ONCE(ftrace_early_dumpable, false);
+	__ftrace_early_dump();
+}
+
+/**
+ * ftrace_early_dump_on_oops - an early exception halts the boot
+ *
+ * Called by the architecture's early exception handler before it halts:
+ * the very early entries are printed if ftrace_dump_on_oops asks for it.
+ */
+void __init ftrace_early_dump_on_oops(void)
+{
+	if (fe_param.dump_on_oops)
+		ftrace_early_dump();
+}
+
+static int __init ftrace_early_panic_notify(struct notifier_block *nb,
+					    unsigned long ev, void *unused)
+{
+	ftrace_early_dump();
+	return NOTIFY_DONE;
+}
+
+static int __init ftrace_early_die_notify(struct notifier_block *nb,
+					  unsigned long ev, void *unused)
+{
+	if (ev == DIE_OOPS)
+		ftrace_early_dump();
+	return NOTIFY_DONE;
+}
+
+/*
+ * Before ftrace_dump_on_oops's own notifiers (tracer_alloc_buffers()):
+ * registered while the entries may be dumped, taken off at
+ * late_initcall, before init memory is freed.
+ */
+static struct notifier_block ftrace_early_panic_nb __initdata = {
+	.notifier_call = ftrace_early_panic_notify,
+	.priority = INT_MAX,
+};
+
+static struct notifier_block ftrace_early_die_nb __initdata = {
+	.notifier_call = ftrace_early_die_notify,
+	.priority = INT_MAX,
+};
+
+/* At arming: the entries may be dumped from now on. */
+static void __init ftrace_early_dump_arm(void)
+{
+	WRITE_ONCE(ftrace_early_dumpable, true);
+	if (!fe_param.dump_on_oops)
+		return;
+	atomic_notifier_chain_register(&panic_notifier_list,
+				       &ftrace_early_panic_nb);
+	register_die_notifier(&ftrace_early_die_nb);
+	ftrace_early_dump_notifiers = true;
+}
+
+static void __init ftrace_early_dump_disarm(void)
+{
+	WRITE_ONCE(ftrace_early_dumpable, false);
+	if (!ftrace_early_dump_notifiers)
+		return;
+	ftrace_early_dump_notifiers = false;
+	atomic_notifier_chain_unregister(&panic_notifier_list,
+					 &ftrace_early_panic_nb);
+	unregister_die_notifier(&ftrace_early_die_nb);
 }
 
 /* The unwind check, its calls then forgotten: they are not the boot's. */
@@ -1239,7 +1444,9 @@ static void __init ftrace_early_unwind_check_forget(void)
 void __init ftrace_early_stop(void)
 {
 	ftrace_early_active = 0;
-	if (fe.state == FTRACE_EARLY_RECORDING) {
+	if (fe.state == FTRACE_EARLY_RECORDING ||
+	    fe.state == FTRACE_EARLY_FROZEN) {
+		ftrace_early_unring();
 		if (fe.graph_mode)
 			ftrace_early_unwind_check_forget();
 		ftrace_early_bench();
@@ -1410,10 +1617,14 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 	ftrace_early_ts = 0;
 	for (i = 0; i < n; i++) {
 		e = &fe.log.e[i];
-		if (i == fe.gap_at && fe.gap)
-			ftrace_early_note(buffer, tb, fe.gap_counter, trace_ctx,
+		if (i == fe.area_ring.at && fe.area_ring.over)
+			ftrace_early_note(buffer, tb, fe.area_ring.counter, trace_ctx,
 					  "very early function tracer: %lu calls not recorded here (the early area was full)\n",
-					  fe.gap);
+					  fe.area_ring.over);
+		if (i == fe.tail_ring.at && fe.tail_ring.over)
+			ftrace_early_note(buffer, tb, fe.tail_ring.counter, trace_ctx,
+					  "very early function tracer: %lu calls not recorded here (buffer full: ftrace_early_buf_size=)\n",
+					  fe.tail_ring.over);
 		ftrace_early_stamp(tb, e->counter);
 		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
 						  sizeof(*entry), trace_ctx);
@@ -1436,8 +1647,10 @@ static void __init ftrace_early_rebase_all(s64 step)
 {
 	unsigned int at = ftrace_early_rebase(fe.log.e, fe.log.nr, step);
 
-	if (fe.gap && fe.gap_at <= at)
-		fe.gap_counter -= step;
+	if (fe.area_ring.over && fe.area_ring.at <= at)
+		fe.area_ring.counter -= step;
+	if (fe.tail_ring.over && fe.tail_ring.at <= at)
+		fe.tail_ring.counter -= step;
 	if (fe.dropped && at == fe.log.nr)
 		fe.first_drop_counter -= step;
 }
@@ -1592,7 +1805,8 @@ static void __init ftrace_early_free(void)
 static void __init ftrace_early_summary(void)
 {
 	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
-		fe.nr_calls, fe.dropped, fe.gap, fe.recursion,
+		fe.nr_calls, fe.dropped + fe.tail_ring.over, fe.area_ring.over,
+		fe.recursion,
 		fe.filter.nr_filter ?: fe.filter.nr_sites,
 		fe.filter.traced ? fe.filter.nr_notrace : 0,
 		fe.filter.nr_sites, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
@@ -1644,6 +1858,8 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 {
 	if (!ftrace_early_pending)
 		return;
+	/* From now on ftrace_dump() prints them from the ring buffer. */
+	WRITE_ONCE(ftrace_early_dumpable, false);
 	ftrace_early_pending = false;
 	__ftrace_early_inject(tr, clock);
 }
@@ -1654,6 +1870,7 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
  */
 static int __init ftrace_early_release(void)
 {
+	ftrace_early_dump_disarm();
 	if (ftrace_early_pending) {
 		ftrace_early_pending = false;
 		pr_warn("the function tracer did not start at boot: %u calls discarded\n",

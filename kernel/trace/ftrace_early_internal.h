@@ -52,6 +52,16 @@ struct ftrace_early_entry {
 
 #define FTRACE_EARLY_NO_PARENT	U32_MAX
 
+/*
+ * Calls overwritten by a ring of the entries: entries from @at on take
+ * the calls once the entries are full, the oldest overwritten first.
+ */
+struct ftrace_early_ring {
+	unsigned int at;
+	unsigned long over;		/* calls overwritten */
+	u64 counter;			/* when the first of them came */
+};
+
 /* The entries: @nr recorded, room for @max now */
 struct ftrace_early_log {
 	struct ftrace_early_entry *e;
@@ -180,6 +190,51 @@ unsigned int ftrace_early_graph_unhook_all(struct ftrace_early_graph *g,
 					   u64 counter);
 
 void ftrace_early_unhook(void);
+
+/* The entries as text, in order, the rings undone: see ftrace_early_text.c */
+#define FTRACE_EARLY_TEXT_LINE	256
+struct ftrace_early_text {
+	const struct ftrace_early_entry *e;
+	unsigned int nr;
+	unsigned long base;		/* _text of the kernel that recorded them */
+	int cpu;
+	bool graph;			/* ftrace=function_graph's entries */
+	u32 khz;			/* the counter's frequency; 0: unknown */
+	/* ftrace=function: calls not recorded, before entry @at, and why */
+	struct {
+		unsigned int at;
+		unsigned long over;
+		const char *why;
+	} gap[3];
+	void (*out)(void *ctx, const char *line);
+	void *ctx;
+};
+
+void ftrace_early_text(const struct ftrace_early_text *t);
+
+#ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
+/* ftrace_early_test.c: ftrace_early_test=ACTION:FUNCTION */
+extern unsigned long ftrace_early_test_ip;
+int ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *f);
+void ftrace_early_test_act(void);
+
+static __always_inline void ftrace_early_test_call(unsigned long ip)
+{
+	if (unlikely(ip == ftrace_early_test_ip))
+		ftrace_early_test_act();
+}
+#else
+static inline int ftrace_early_test_setup(char *arg,
+					  const struct ftrace_early_filter *f)
+{
+	return -EINVAL;
+}
+
+static inline void ftrace_early_test_call(unsigned long ip) { }
+#endif
+
+/* ftrace_early.c: stop recording for good, the entries kept */
+void ftrace_early_freeze(void);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 /* ftrace_early_unwind_check.c */

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# crash.sh FLAVOR RESULTS: the boots of harness/crash-boots.list, which go
+# wrong before /init on purpose; each console is checked by
+# harness/crash-dump.awk and gives one line "PASS|FAIL crash NAME" to
+# RESULTS.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=$1 results=$2
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+while IFS='|' read -r name extra expect only <&3; do
+	name=$(trim "$name") extra=$(trim "$extra") expect=$(trim "$expect")
+	only=$(trim "${only:-}")
+	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	log=$LOGS/check-$flavor-$name.console.log
+	vars=()
+	for w in $expect; do vars+=(-v "$w"); done
+	BOOT_OWN_CLOCK=1 BOOT_TIMEOUT=600 \
+	BOOT_UNTIL='^(\[ *[0-9.]+\] )?end of the very early function' \
+		"$ROOT/harness/boot.sh" "$flavor" crash "$log" \
+		"earlycon=uart8250,io,0x3f8,115200 kunit.enable=0 $extra"
+	verdict=$(awk "${vars[@]}" -f "$ROOT/harness/crash-dump.awk" "$log")
+	if [ "$verdict" = ok ]; then
+		echo "PASS crash $name" >> "$results"
+	else
+		echo "FAIL crash $name: $verdict" >> "$results"
+		echo "crash: $name: $verdict (console: ${log#"$ROOT"/})" >&2
+	fi
+done 3< <(grep -v '^#' "$ROOT/harness/crash-boots.list" | grep .)
