@@ -135,6 +135,11 @@ while IFS='|' read -r name cases extra only machine <&3; do
 		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
 done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
+# Boots that crash before /init on purpose (harness/crash-boots.list): the
+# very early trace on their consoles.
+"$ROOT/harness/crash.sh" "$flavor" "$results" ||
+	problems+=("the crash boots did not run to the end")
+
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
 passed=$(grep -c '^PASS' "$results" || true)
 failed=$(grep -c '^FAIL' "$results" || true)
@@ -145,6 +150,7 @@ for p in "${problems[@]}"; do
 done
 echo "check ($flavor): $(grep -c 'host' "$results" || true) host," \
      "$(grep -c ' kunit ' "$results" || true) KUnit," \
-     "$(grep -c ' ftracetest ' "$results" || true) ftracetest cases; results in ${results#$ROOT/}"
+     "$(grep -c ' ftracetest ' "$results" || true) ftracetest cases," \
+     "$(grep -c ' crash ' "$results" || true) crash boots; results in ${results#$ROOT/}"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ] && [ ${#problems[@]} = 0 ]

@@ -9,7 +9,8 @@
 # FUNCTION; in the graph, the calls nested and those still open as the
 # summary says, the innermost FUNCTION; N lines about calls not recorded;
 # a line with WORD ("_" for a blank) of the kernel's own report before
-# the dump.  Prints "ok" or what is wrong, one line.
+# the dump; no warning, lockdep or sanitizer report.  Prints "ok" or what
+# is wrong, one line.
 
 function bad(why) {
 	if (!problem)
@@ -24,6 +25,11 @@ BEGIN {
 	sub(/\r$/, "")
 	line = $0
 	sub(/^\[ *[0-9]+\.[0-9]+\] /, "", line)
+}
+
+# A splat of its own, besides the crash: the dump must not cause one
+line ~ /WARNING:|BUG: KASAN|BUG: sleeping function|UBSAN:|possible recursive locking|INFO: trying to register non-static key|BUG: spinlock|inconsistent lock state/ {
+	bad("a splat besides the crash: " line)
 }
 
 state == 0 && index(line, before) {
