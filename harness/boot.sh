@@ -7,7 +7,11 @@
 # never reached /init or the boot timed out.  MODE crash: a boot that is to
 # go wrong before /init; it ends when QEMU exits, or BOOT_UNTIL (an
 # extended regular expression) appears in LOG, or after the timeout, and
-# fails only if QEMU cannot start.
+# fails only if QEMU cannot start.  MODE reset: as crash, but a reboot of
+# the guest resets the machine (RAM kept) instead of ending QEMU; each time
+# BOOT_RESET_ON (a regular expression) appears once more in LOG, QEMU's
+# monitor resets the machine, and the boots end when BOOT_UNTIL has
+# appeared BOOT_UNTIL_COUNT times.  BOOT_QEMU_EXTRA: more QEMU options.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -25,7 +29,10 @@ if [ "$mode" = run ]; then
 	# warnings and /init's own lines (/dev/kmsg writes are warnings)
 	cmdline="console=ttyS0 loglevel=5 panic=-1 harness=$mode${tsc:+ $tsc} ftrace=function"
 else
-	cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$mode"
+	# A boot that crashes or resets runs the cases of check when it can
+	guest_mode=$mode
+	[ "$mode" != crash ] && [ "$mode" != reset ] || guest_mode=check
+	cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$guest_mode"
 	[ -z "$tsc" ] || cmdline+=" $tsc"
 	# ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
 	[ -n "${BOOT_NO_FTRACE:-}" ] ||
@@ -60,28 +67,45 @@ step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 # per vCPU all the same.
 accel=tcg
 [ "$cpus" = 1 ] || accel=tcg,thread=${BOOT_TCG_THREAD:-single}
+reboot=-no-reboot
+monitor=$OUT/qemu-monitor.$$.sock
+[ "$mode" != reset ] || reboot="-monitor unix:$monitor,server=on,wait=off"
+# shellcheck disable=SC2206 # BOOT_QEMU_EXTRA is words
 qemu=(qemu-system-x86_64 -machine "$machine" -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
-      -nographic -no-reboot -kernel "$build/arch/x86/boot/bzImage"
+      -nographic $reboot ${BOOT_QEMU_EXTRA:-} -kernel "$build/arch/x86/boot/bzImage"
       -initrd "${BOOT_INITRD:-$OUT/guest/$flavor/initramfs.cpio}" -append "$cmdline")
 rc=0
 case "$mode" in
 shell) "${qemu[@]}" ;;
 run)   timeout "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$log" | tr -d '\r' |
 	       sed -n '/^=====/,/harness: init done/p' | grep -v 'harness: init done' || rc=$? ;;
-crash)
+crash|reset)
 	: > "$log"
 	"${qemu[@]}" < /dev/null > "$log" 2>&1 &
 	pid=$!
+	resets=0
 	for ((waited = 0; waited < timeout; waited++)); do
 		kill -0 "$pid" 2>/dev/null || break
-		if [ -n "${BOOT_UNTIL:-}" ] && tr -d '\r' < "$log" | grep -Eq "$BOOT_UNTIL"; then
+		if [ -n "${BOOT_UNTIL:-}" ] &&
+		   [ "$(tr -d '\r' < "$log" | grep -Ec "$BOOT_UNTIL")" -ge "${BOOT_UNTIL_COUNT:-1}" ]; then
 			# What the kernel prints after it
 			sleep 2
 			break
 		fi
+		if [ -n "${BOOT_RESET_ON:-}" ] &&
+		   [ "$(tr -d '\r' < "$log" | grep -Ec "$BOOT_RESET_ON")" -gt "$resets" ]; then
+			resets=$((resets + 1))
+			sleep 1
+			python3 -c 'import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(b"system_reset\n")
+time.sleep(0.5)' "$monitor"
+		fi
 		sleep 1
 	done
 	kill "$pid" 2>/dev/null || true
+	rm -f "$monitor"
 	wait "$pid" 2>/dev/null || true
 	grep -q 'qemu-system' "$log" && ! grep -q 'Linux version' "$log" &&
 		{ show_log "$log"; die "QEMU did not start"; }

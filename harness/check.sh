@@ -139,6 +139,10 @@ done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 # very early trace on their consoles.
 "$ROOT/harness/crash.sh" "$flavor" "$results" ||
 	problems+=("the crash boots did not run to the end")
+# Machines reset between boots, RAM kept (harness/reset-boots.list): the
+# last boot's very early trace in the next one.
+"$ROOT/harness/reset.sh" "$flavor" "$results" ||
+	problems+=("the reset boots did not all run their cases")
 
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
 passed=$(grep -c '^PASS' "$results" || true)

@@ -66,6 +66,12 @@ void __init ftrace_early_dump_on_oops(void);
  * arch_ftrace_early_counter_khz(): the counter's frequency, 0 if unknown.
  * arch_ftrace_early_counter_step(): how much the counter has been set back
  *	since arch_ftrace_early_arm() (firmware offsets the kernel undoes).
+ * arch_ftrace_early_region_check(): whether ftrace_early_region= may be
+ *	written from start_kernel() on, through the direct map: NULL, or why
+ *	not (it holds the kernel, the initrd, or is not RAM).
+ * arch_ftrace_early_region_map(): from ftrace_early_memblock_ready(): keep
+ *	the region mapped once all of memory is, and reserved in memblock;
+ *	NULL, or why it cannot be.
  */
 void * __init arch_ftrace_early_area(size_t *size);
 void __init arch_ftrace_early_buffer_range(phys_addr_t *start,
@@ -75,6 +81,8 @@ void __init arch_ftrace_early_arm(void);
 void __init arch_ftrace_early_unhook(void);
 u32 __init arch_ftrace_early_counter_khz(void);
 s64 __init arch_ftrace_early_counter_step(void);
+const char * __init arch_ftrace_early_region_check(phys_addr_t phys, u64 size);
+const char * __init arch_ftrace_early_region_map(phys_addr_t phys, u64 size);
 
 /**
  * ftrace_early_ret_addr - the real return address of a stack slot

@@ -136,6 +136,7 @@ static struct {
 	struct ftrace_early_graph graph;
 	struct ftrace_early_filter graph_only;		/* ftrace_graph_filter= */
 	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
+	bool region;			/* the entries are in ftrace_early_region= */
 	void *area;			/* the early area, until the buffer */
 	size_t area_size;
 	bool area_memblock;		/* from memblock (bootconfig), not the arch */
@@ -157,6 +158,7 @@ static struct {
 	char *max_depth_arg;
 	char *size_arg;
 	char *test_arg;			/* ftrace_early_test= */
+	char *region_arg;		/* ftrace_early_region= */
 	bool dump_on_oops;		/* ftrace_dump_on_oops, not =0 */
 	bool bootconfig;		/* bootconfig is to be read */
 	size_t size;			/* bytes asked for */
@@ -203,7 +205,7 @@ static void __init ftrace_early_dump_arm(void);
  */
 static void __init ftrace_early_arm_tail_ring(void)
 {
-	if (fe.graph_mode || fe.log.max < 4)
+	if (fe.graph_mode || fe.log.max < 4 || fe.tail_ring.over)
 		return;
 	fe.tail_ring.at = fe.log.max - fe.log.max / 4;
 	fe.ring = &fe.tail_ring;
@@ -372,6 +374,8 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 		return;
 	}
 	fe.recording = true;
+	if (fe.region)
+		fe.log.e = ftrace_early_region_entries();
 	if (!ftrace_early_filter_traced(&fe.filter, ip))
 		goto out;
 	if (fe.graph_mode) {
@@ -403,6 +407,9 @@ store:
 		    FTRACE_EARLY_NO_PARENT;
 	e->counter = arch_ftrace_early_counter();
 out:
+	if (fe.region)
+		ftrace_early_region_sync(fe.log.nr, fe.tail_ring.at,
+					 fe.tail_ring.over, false);
 	fe.recording = false;
 	ftrace_early_test_call(ip);
 }
@@ -423,9 +430,13 @@ unsigned long notrace __ref ftrace_early_graph_return(void)
 	unsigned long ret;
 
 	fe.recording = true;
+	if (fe.region)
+		fe.log.e = ftrace_early_region_entries();
 	ret = ftrace_early_graph_exit(&fe.graph, &fe.log,
 				      fe.state == FTRACE_EARLY_RECORDING,
 				      arch_ftrace_early_counter());
+	if (fe.region)
+		ftrace_early_region_sync(fe.log.nr, 0, 0, false);
 	fe.recording = nested;
 	return ret;
 }
@@ -647,6 +658,8 @@ static int __init ftrace_early_param(char *param, char *val,
 		fe_param.notrace_arg = val ?: "";
 	} else if (parameq(param, "ftrace_early_buf_size")) {
 		fe_param.size_arg = val ?: "";
+	} else if (parameq(param, "ftrace_early_region")) {
+		fe_param.region_arg = val ?: "";
 	} else if (parameq(param, "ftrace_early_test")) {
 		fe_param.test_arg = val ?: "";
 	} else if (!strncmp(param, "ftrace_dump_on_oops", 19) &&
@@ -840,6 +853,8 @@ static void __init ftrace_early_parse_max_depth(void)
  */
 static void __init ftrace_early_arm_in(void *area, size_t room)
 {
+	struct ftrace_early_entry *e;
+	unsigned int max;
 	char *p = area;
 
 	arch_ftrace_early_arm();
@@ -861,6 +876,17 @@ static void __init ftrace_early_arm_in(void *area, size_t room)
 	room = fe.area + fe.area_size - (void *)p;
 	fe.log.e = (struct ftrace_early_entry *)p;
 	fe.log.max = min_t(size_t, room / sizeof(*fe.log.e), fe.max_total);
+	if (fe_param.region_arg) {
+		/* The region is the buffer, from the first call on. */
+		e = ftrace_early_region_open(fe_param.region_arg, fe.graph_mode,
+					     &max);
+		if (e) {
+			fe.region = true;
+			fe.log.e = e;
+			fe.log.max = max;
+			fe.max_total = max;
+		}
+	}
 	/* A ring would break the graph's nesting: calls are lost instead. */
 	if (!fe.graph_mode && fe.log.max < fe.max_total && fe.log.max >= 4) {
 		fe.area_ring.at = fe.log.max / 4;
@@ -1023,6 +1049,10 @@ void __init ftrace_early_bootconfig(void)
 	ftrace_early_parse_size();
 	if (!fe_param.function)
 		goto off;
+	if (fe_param.region_arg) {
+		pr_warn("ftrace_early_region= needs ftrace=function on the command line, not in bootconfig: the very early trace is not kept\n");
+		fe_param.region_arg = NULL;
+	}
 	/* Whole pages: what is not moved to memblock is freed as pages. */
 	area = memblock_alloc(room, PAGE_SIZE);
 	if (!area) {
@@ -1071,6 +1101,8 @@ static void __init ftrace_early_unring(void)
 	ftrace_early_reverse(ring, oldest);
 	ftrace_early_reverse(ring + oldest, len - oldest);
 	ftrace_early_reverse(ring, len);
+	if (fe.region)
+		ftrace_early_region_sync(fe.log.nr, r->at, r->over, true);
 }
 
 /*
@@ -1130,7 +1162,13 @@ void __init ftrace_early_memblock_ready(void)
 	if (fe.state != FTRACE_EARLY_RECORDING)
 		return;
 	ftrace_early_active = 0;
-	if (!fe.buf) {
+	if (fe.region && !ftrace_early_region_memblock()) {
+		/* To a buffer of the size asked for, as without the region */
+		fe.region = false;
+		fe.max_total = max_t(unsigned int, fe.log.nr,
+				     fe_param.size / sizeof(*fe.log.e));
+	}
+	if (!fe.buf && !fe.region) {
 		size = ftrace_early_buf_bytes();
 		/* Not memblock_alloc_raw(): its limit may still be low. */
 		arch_ftrace_early_buffer_range(&start, &end);
@@ -1227,6 +1265,8 @@ static void __init ftrace_early_warn(void)
 			fe_param.size_arg, fe_param.size / SZ_1K);
 	if (!fe_param.function)
 		return;
+	if (fe_param.region_arg)
+		ftrace_early_region_report(fe_param.region_arg);
 	if (!fe.area_size)
 		pr_warn("the architecture has no early area: nothing recorded\n");
 	if (fe_warn.unsorted)
@@ -1248,7 +1288,7 @@ static void __init ftrace_early_warn(void)
 		pr_warn("ftrace_graph_max_depth=%s is not a number: no maximum depth\n",
 			fe_param.max_depth_arg);
 	if (fe_warn.bad_test == -EINVAL)
-		pr_warn("ftrace_early_test=%s: not panic, fault, hang or dump, a colon and a function: ignored\n",
+		pr_warn("ftrace_early_test=%s: not ACTION:FUNCTION[@BOOT], ACTION one of panic, fault, hang and dump: ignored\n",
 			fe_param.test_arg);
 	else if (fe_warn.bad_test)
 		pr_warn("ftrace_early_test=%s: no traceable function of that name: ignored\n",
@@ -1267,7 +1307,8 @@ static void __init ftrace_early_warn(void)
 /*
  * The dump: until the entries are in the ring buffer, ftrace_dump() and,
  * with ftrace_dump_on_oops, a panic, an oops or an early exception print
- * them on the console instead.  Set from arming until injection.
+ * them on the console instead (set from arming until injection), and note
+ * in ftrace_early_region= how the recording ended.
  */
 static bool ftrace_early_dumpable;
 /* ftrace_dump_on_oops: its notifiers are registered */
@@ -1302,6 +1343,8 @@ static void __init __ftrace_early_dump(void)
 	unsigned int i;
 
 	ftrace_early_freeze();
+	if (fe.region)
+		fe.log.e = ftrace_early_region_entries();
 	ftrace_early_unring();
 	t.e = fe.log.e;
 	t.nr = fe.log.nr;
@@ -1360,6 +1403,8 @@ void __ref ftrace_early_dump(void)
  */
 void __init ftrace_early_dump_on_oops(void)
 {
+	if (fe.state == FTRACE_EARLY_RECORDING || fe.state == FTRACE_EARLY_FROZEN)
+		ftrace_early_region_end(FTRACE_EARLY_REGION_HALTED, 0);
 	if (fe_param.dump_on_oops)
 		ftrace_early_dump();
 }
@@ -1367,14 +1412,17 @@ void __init ftrace_early_dump_on_oops(void)
 static int __init ftrace_early_panic_notify(struct notifier_block *nb,
 					    unsigned long ev, void *unused)
 {
-	ftrace_early_dump();
+	if (fe.state == FTRACE_EARLY_RECORDING || fe.state == FTRACE_EARLY_FROZEN)
+		ftrace_early_region_end(FTRACE_EARLY_REGION_PANICKED, 0);
+	if (fe_param.dump_on_oops)
+		ftrace_early_dump();
 	return NOTIFY_DONE;
 }
 
 static int __init ftrace_early_die_notify(struct notifier_block *nb,
 					  unsigned long ev, void *unused)
 {
-	if (ev == DIE_OOPS)
+	if (ev == DIE_OOPS && fe_param.dump_on_oops)
 		ftrace_early_dump();
 	return NOTIFY_DONE;
 }
@@ -1394,11 +1442,14 @@ static struct notifier_block ftrace_early_die_nb __initdata = {
 	.priority = INT_MAX,
 };
 
-/* At arming: the entries may be dumped from now on. */
+/*
+ * At arming: the entries may be dumped from now on; a panic is noted in
+ * ftrace_early_region= too.
+ */
 static void __init ftrace_early_dump_arm(void)
 {
 	WRITE_ONCE(ftrace_early_dumpable, true);
-	if (!fe_param.dump_on_oops)
+	if (!fe_param.dump_on_oops && !fe.region)
 		return;
 	atomic_notifier_chain_register(&panic_notifier_list,
 				       &ftrace_early_panic_nb);
@@ -1446,6 +1497,8 @@ void __init ftrace_early_stop(void)
 	ftrace_early_active = 0;
 	if (fe.state == FTRACE_EARLY_RECORDING ||
 	    fe.state == FTRACE_EARLY_FROZEN) {
+		if (fe.region)
+			fe.log.e = ftrace_early_region_entries();
 		ftrace_early_unring();
 		if (fe.graph_mode)
 			ftrace_early_unwind_check_forget();
@@ -1461,6 +1514,13 @@ void __init ftrace_early_stop(void)
 		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph, &fe.log,
 							   arch_ftrace_early_counter()));
 		WRITE_ONCE(ftrace_early_graph_live, false);
+		if (fe.region) {
+			/* The benchmark's and the unwind check's calls are gone. */
+			ftrace_early_region_sync(fe.log.nr, fe.tail_ring.at,
+						 fe.tail_ring.over, true);
+			ftrace_early_region_end(FTRACE_EARLY_REGION_COMPLETED,
+						arch_ftrace_early_counter_khz());
+		}
 	} else if (fe.state != FTRACE_EARLY_STOPPED) {
 		fe.state = FTRACE_EARLY_OFF;
 	}
@@ -1468,10 +1528,24 @@ void __init ftrace_early_stop(void)
 	ftrace_early_warn();
 }
 
-/* The buffer's clock while the entries are written: theirs. */
-static u64 __init ftrace_early_entry_clock(void)
+/**
+ * ftrace_early_entry_clock - a buffer's clock while entries are written
+ *
+ * Return: the time of the entry being written (ftrace_early_stamp()).
+ */
+u64 __init ftrace_early_entry_clock(void)
 {
 	return ftrace_early_ts;
+}
+
+/**
+ * ftrace_early_stamp_start - entries are about to be written
+ * @no_times: the counter's frequency is not known: entries 1 ns apart
+ */
+void __init ftrace_early_stamp_start(bool no_times)
+{
+	ftrace_early_ts = 0;
+	fe_warn.no_times = no_times;
 }
 
 /*
@@ -1585,7 +1659,7 @@ void __init ftrace_early_note(struct trace_buffer *buffer,
 {
 	struct ring_buffer_event *event;
 	struct print_entry *entry;
-	char msg[160];
+	char msg[256];
 	va_list args;
 	int len;
 

@@ -236,6 +236,24 @@ static inline void ftrace_early_test_call(unsigned long ip) { }
 /* ftrace_early.c: stop recording for good, the entries kept */
 void ftrace_early_freeze(void);
 
+/* ftrace_early.c: the times of entries written to a trace buffer */
+void ftrace_early_stamp_start(bool no_times);
+u64 ftrace_early_entry_clock(void);
+
+/* ftrace_early_region.c: ftrace_early_region= */
+#define FTRACE_EARLY_REGION_COMPLETED	1
+#define FTRACE_EARLY_REGION_PANICKED	2
+#define FTRACE_EARLY_REGION_HALTED	3
+struct ftrace_early_entry *ftrace_early_region_open(char *arg, bool graph,
+						    unsigned int *max);
+struct ftrace_early_entry *ftrace_early_region_entries(void);
+u64 ftrace_early_region_boot(void);
+void ftrace_early_region_sync(unsigned int nr, unsigned int ring_at,
+			      unsigned long ring_over, bool ordered);
+void ftrace_early_region_end(int how, u32 khz);
+bool ftrace_early_region_memblock(void);
+void ftrace_early_region_report(const char *arg);
+
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 /* ftrace_early_unwind_check.c */
 void ftrace_early_unwind_check(void);

@@ -13,6 +13,9 @@
  *	hang	the recording stops, then a loop that never ends
  *	dump	ftrace_dump(DUMP_ALL), then the boot goes on
  *
+ * "ACTION:FUNCTION@N" acts only in boot N of ftrace_early_region= (the
+ * first boot that finds it empty or garbage is 1): a test that resets the
+ * machine then sees the next boot, with the same command line, go on.
  * As lkdtm does for the later points of a boot.  Never on a kernel that
  * is not a test kernel.
  */
@@ -65,7 +68,8 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 {
 	unsigned long addr, size, offset;
 	unsigned int lo = 0, hi = f->nr_sites, mid;
-	char *func = strchr(arg, ':');
+	char *func = strchr(arg, ':'), *at;
+	u64 boot = 0;
 	int action;
 
 	if (!func)
@@ -76,7 +80,15 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 	func[-1] = ':';
 	if (action < 0)
 		return -EINVAL;
+	at = strchr(func, '@');
+	if (at) {
+		if (kstrtou64(at + 1, 10, &boot) || !boot)
+			return -EINVAL;
+		*at = '\0';
+	}
 	addr = kallsyms_lookup_name(func);
+	if (at)
+		*at = '@';
 	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &offset))
 		return -ENOENT;
 	/* The function's call site: the first in [addr, addr + size) */
@@ -89,6 +101,8 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 	}
 	if (lo == f->nr_sites || f->sites[lo] >= addr + size)
 		return -ENOENT;
+	if (boot && boot != ftrace_early_region_boot())
+		return 0;
 	ftrace_early_test_action = action;
 	ftrace_early_test_func = func;
 	ftrace_early_test_ip = f->sites[lo];

@@ -17,10 +17,13 @@
 #include <linux/sizes.h>
 #include <linux/string.h>
 
+#include <asm/bootparam.h>
 #include <asm/cpufeature.h>
+#include <asm/e820/api.h>
 #include <asm/msr.h>
 #include <asm/nops.h>
 #include <asm/processor.h>
+#include <asm/sections.h>
 #include <asm/setup.h>
 #include <asm/text-patching.h>
 #include <asm/tsc.h>
@@ -60,6 +63,59 @@ void __init arch_ftrace_early_buffer_range(phys_addr_t *start, phys_addr_t *end)
 	*start = SZ_16M;
 	*end = cpu_feature_enabled(X86_FEATURE_XENPV) ? get_max_mapped() :
 							PFN_PHYS(max_pfn);
+}
+
+/*
+ * ftrace_early_region=: from start_kernel() on, before memmap= is parsed,
+ * only the boot loader's memory map and what it loaded are known: the
+ * region must be usable RAM there, above the first MiB, and hold neither
+ * the kernel nor the initrd.
+ */
+const char * __init arch_ftrace_early_region_check(phys_addr_t phys, u64 size)
+{
+	u64 rd = boot_params.hdr.ramdisk_image |
+		 (u64)boot_params.ext_ramdisk_image << 32;
+	u64 rd_size = boot_params.hdr.ramdisk_size |
+		      (u64)boot_params.ext_ramdisk_size << 32;
+	struct boot_e820_entry *e;
+	phys_addr_t end = phys + size;
+	int i;
+
+	if (phys < SZ_1M)
+		return "it must be above the first MiB";
+	if (phys < __pa_symbol(_end) && end > __pa_symbol(_text))
+		return "it holds the kernel";
+	if (rd_size && phys < rd + rd_size && end > rd)
+		return "it holds the initrd";
+	for (i = 0; i < min_t(int, boot_params.e820_entries,
+			      ARRAY_SIZE(boot_params.e820_table)); i++) {
+		e = &boot_params.e820_table[i];
+		if (e->type == E820_TYPE_RAM && phys >= e->addr &&
+		    end <= e->addr + e->size)
+			return NULL;
+	}
+	return "it is not RAM in the boot loader's memory map";
+}
+
+/*
+ * init_mem_mapping() maps memblock's memory, and takes the direct map off
+ * what e820 does not call RAM: a region memmap=$ made reserved is kept
+ * mapped as the kernel's reserved RAM (as setup_data is).
+ */
+const char * __init arch_ftrace_early_region_map(phys_addr_t phys, u64 size)
+{
+	if (!e820__mapped_all(phys, phys + size, E820_TYPE_RAM)) {
+		if (!e820__mapped_all(phys, phys + size, E820_TYPE_RESERVED))
+			return "it is neither RAM nor reserved (memmap=$) in the memory map";
+		e820__range_update(phys, size, E820_TYPE_RESERVED,
+				   E820_TYPE_RESERVED_KERN);
+		e820__update_table(e820_table);
+		if (memblock_add(phys, size))
+			return "memblock cannot take it";
+	}
+	if (memblock_reserve(phys, size))
+		return "memblock cannot reserve it";
+	return NULL;
 }
 
 void __init arch_ftrace_early_cmdline(char *buf, size_t size)

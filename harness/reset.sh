@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# reset.sh FLAVOR RESULTS: the runs of harness/reset-boots.list, each a
+# machine reset between boots with its RAM kept; the ftracetest results of
+# every boot go to RESULTS, and a run whose boots did not all report, or
+# that left a kernel splat, fails.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+flavor=$1 results=$2
+rc=0
+trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
+while IFS='|' read -r name cases extra boots only qemu <&3; do
+	name=$(trim "$name") cases=$(trim "$cases") extra=$(trim "$extra")
+	boots=$(trim "$boots") only=$(trim "${only:-}") qemu=$(trim "${qemu:-}")
+	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	log=$LOGS/check-$flavor-$name.console.log
+	qemu_extra=
+	if [ "$qemu" = garbage ]; then
+		yes 'not a very early trace ' | head -c 65536 > "$OUT/guest/region-garbage.bin" || true
+		addr=$(printf '%s\n' "$extra" | sed -n 's/.*ftrace_early_region=[^@]*@\([0-9a-fx]*\).*/\1/p')
+		qemu_extra="-device loader,file=$OUT/guest/region-garbage.bin,addr=$addr,force-raw=on"
+	fi
+	BOOT_OWN_CLOCK=1 BOOT_TIMEOUT=900 BOOT_QEMU_EXTRA=$qemu_extra \
+	BOOT_RESET_ON='ftrace_early_test=hang:[^ ]*: hanging' \
+	BOOT_UNTIL='harness: ftracetest done' BOOT_UNTIL_COUNT=$boots \
+		"$ROOT/harness/boot.sh" "$flavor" reset "$log" \
+		"earlycon=uart8250,io,0x3f8,115200 kunit.enable=0 $extra harness_cases=$cases"
+	before=$(wc -l < "$results")
+	awk -f "$ROOT/harness/console-results.awk" "$log" | sed "s/ ftracetest / ftracetest $name: /" >> "$results"
+	got=$(grep -c 'harness: ftracetest done' "$log" || true)
+	if [ "$got" -lt "$boots" ]; then
+		echo "reset: $name: $got of $boots boots ran their cases (console: ${log#"$ROOT"/})" >&2
+		rc=1
+	fi
+	[ "$(wc -l < "$results")" -gt "$before" ] || rc=1
+	if splats=$("$ROOT/harness/splats.sh" "$log"); then :; else
+		printf '%s\n' "$splats" | head -n 20 >&2
+		echo "reset: $name: kernel splat in ${log#"$ROOT"/}" >&2
+		rc=1
+	fi
+done 3< <(grep -v '^#' "$ROOT/harness/reset-boots.list" | grep .)
+exit $rc
