@@ -1119,7 +1119,12 @@ static void __init ftrace_early_move(void *buf, size_t size)
 	unsigned long *bitmap = buf + ALIGN(entries_size, sizeof(long));
 	unsigned int i;
 
-	ftrace_early_unring();
+	/*
+	 * The early area's ring ends here; a tail ring (the area as large as
+	 * the buffer) goes on in the buffer, whose entries are as many.
+	 */
+	if (fe.ring == &fe.area_ring)
+		ftrace_early_unring();
 	memcpy(buf, fe.log.e, fe.log.nr * sizeof(*fe.log.e));
 	fe.log.e = buf;
 	fe.log.max = fe.max_total;
@@ -1164,6 +1169,7 @@ void __init ftrace_early_memblock_ready(void)
 	ftrace_early_active = 0;
 	if (fe.region && !ftrace_early_region_memblock()) {
 		/* To a buffer of the size asked for, as without the region */
+		ftrace_early_unring();
 		fe.region = false;
 		fe.max_total = max_t(unsigned int, fe.log.nr,
 				     fe_param.size / sizeof(*fe.log.e));
@@ -1176,7 +1182,8 @@ void __init ftrace_early_memblock_ready(void)
 		buf = phys ? phys_to_virt(phys) : NULL;
 		if (buf) {
 			ftrace_early_move(buf, size);
-			ftrace_early_arm_tail_ring();
+			if (!fe.ring)
+				ftrace_early_arm_tail_ring();
 		} else {
 			/*
 			 * The early area is all there is: its ring, if it
@@ -1310,7 +1317,7 @@ static void __init ftrace_early_warn(void)
  * them on the console instead (set from arming until injection), and note
  * in ftrace_early_region= how the recording ended.
  */
-static bool ftrace_early_dumpable;
+static int ftrace_early_dumpable;
 /* ftrace_dump_on_oops: its notifiers are registered */
 static bool ftrace_early_dump_notifiers __initdata;
 
@@ -1320,7 +1327,7 @@ static bool ftrace_early_dump_notifiers __initdata;
  * As ftrace_dump() stops tracing: what follows is not recorded, and the
  * entries still reach the trace after ftrace_init().
  */
-void __ref ftrace_early_freeze(void)
+void __init ftrace_early_freeze(void)
 {
 	if (fe.state == FTRACE_EARLY_RECORDING)
 		fe.state = FTRACE_EARLY_FROZEN;
@@ -1355,7 +1362,8 @@ static void __init __ftrace_early_dump(void)
 	t.gap[0].why = "the early area was full";
 	t.gap[1].at = fe.tail_ring.at;
 	t.gap[1].over = fe.tail_ring.over;
-	t.gap[1].why = "buffer full: ftrace_early_buf_size=";
+	t.gap[1].why = fe.region ? "the region's slot was full" :
+				   "buffer full: ftrace_early_buf_size=";
 	t.gap[2].at = fe.log.nr;
 	t.gap[2].over = fe.dropped;
 	t.gap[2].why = "buffer full: ftrace_early_buf_size=";
@@ -1389,9 +1397,9 @@ static void __init __ftrace_early_dump(void)
  */
 void __ref ftrace_early_dump(void)
 {
-	if (!READ_ONCE(ftrace_early_dumpable))
+	/* Once, whoever comes first */
+	if (!READ_ONCE(ftrace_early_dumpable) || !xchg(&ftrace_early_dumpable, 0))
 		return;
-	WRITE_ONCE(ftrace_early_dumpable, false);
 	__ftrace_early_dump();
 }
 
@@ -1448,7 +1456,7 @@ static struct notifier_block ftrace_early_die_nb __initdata = {
  */
 static void __init ftrace_early_dump_arm(void)
 {
-	WRITE_ONCE(ftrace_early_dumpable, true);
+	WRITE_ONCE(ftrace_early_dumpable, 1);
 	if (!fe_param.dump_on_oops && !fe.region)
 		return;
 	atomic_notifier_chain_register(&panic_notifier_list,
@@ -1459,7 +1467,7 @@ static void __init ftrace_early_dump_arm(void)
 
 static void __init ftrace_early_dump_disarm(void)
 {
-	WRITE_ONCE(ftrace_early_dumpable, false);
+	WRITE_ONCE(ftrace_early_dumpable, 0);
 	if (!ftrace_early_dump_notifiers)
 		return;
 	ftrace_early_dump_notifiers = false;
@@ -1697,8 +1705,10 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 					  fe.area_ring.over);
 		if (i == fe.tail_ring.at && fe.tail_ring.over)
 			ftrace_early_note(buffer, tb, fe.tail_ring.counter, trace_ctx,
-					  "very early function tracer: %lu calls not recorded here (buffer full: ftrace_early_buf_size=)\n",
-					  fe.tail_ring.over);
+					  "very early function tracer: %lu calls not recorded here (%s)\n",
+					  fe.tail_ring.over,
+					  fe.region ? "the region's slot was full" :
+					  "buffer full: ftrace_early_buf_size=");
 		ftrace_early_stamp(tb, e->counter);
 		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
 						  sizeof(*entry), trace_ctx);
@@ -1933,7 +1943,7 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 	if (!ftrace_early_pending)
 		return;
 	/* From now on ftrace_dump() prints them from the ring buffer. */
-	WRITE_ONCE(ftrace_early_dumpable, false);
+	WRITE_ONCE(ftrace_early_dumpable, 0);
 	ftrace_early_pending = false;
 	__ftrace_early_inject(tr, clock);
 }
@@ -1955,9 +1965,21 @@ static int __init ftrace_early_release(void)
 }
 late_initcall(ftrace_early_release);
 
-/* Read at start_kernel() above; this only keeps it from init's arguments. */
+/* Read at start_kernel() above; these only keep them from init's arguments. */
 static int __init ftrace_early_buf_size_setup(char *str)
 {
 	return 1;
 }
 __setup("ftrace_early_buf_size=", ftrace_early_buf_size_setup);
+
+static int __init ftrace_early_region_setup(char *str)
+{
+	return 1;
+}
+__setup("ftrace_early_region=", ftrace_early_region_setup);
+
+static int __init ftrace_early_test_param(char *str)
+{
+	return 1;
+}
+__setup("ftrace_early_test=", ftrace_early_test_param);

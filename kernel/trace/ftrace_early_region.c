@@ -52,6 +52,8 @@
 #define FTRACE_EARLY_REGION_HDR		SZ_4K
 #define FTRACE_EARLY_REGION_MIN		SZ_64K
 #define FTRACE_EARLY_REGION_MAX		SZ_1G
+/* The most entries of the last boot written to early_previous (192 MiB) */
+#define FTRACE_EARLY_PREV_MAX		(SZ_4M)
 
 /* At the region's start; @sum covers the fields before it. */
 struct ftrace_early_region_hdr {
@@ -170,7 +172,7 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	struct ftrace_early_region_hdr *h;
 	struct ftrace_early_slot *s[2], *cur;
 	u64 size, slot_size, boots = 0;
-	phys_addr_t phys;
+	phys_addr_t phys, slot_phys[2];
 	int valid[2], c, i;
 	char *end;
 
@@ -197,10 +199,13 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	build_id_parse_buf(&__start_notes, ftrace_early_build_id,
 			   &__stop_notes - &__start_notes);
 
+	/* Physical addresses by arithmetic: virt_to_phys() checks need setup_arch() */
 	slot_size = (size - FTRACE_EARLY_REGION_HDR) / 2;
 	h = phys_to_virt(phys);
-	s[0] = ftrace_early_slot_at(phys + FTRACE_EARLY_REGION_HDR);
-	s[1] = ftrace_early_slot_at(phys + FTRACE_EARLY_REGION_HDR + slot_size);
+	slot_phys[0] = phys + FTRACE_EARLY_REGION_HDR;
+	slot_phys[1] = slot_phys[0] + slot_size;
+	s[0] = ftrace_early_slot_at(slot_phys[0]);
+	s[1] = ftrace_early_slot_at(slot_phys[1]);
 	if (h->magic == FTRACE_EARLY_REGION_MAGIC &&
 	    h->version == FTRACE_EARLY_REGION_VERSION && h->size == size &&
 	    h->slot_size == slot_size &&
@@ -215,7 +220,7 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 		else
 			c = valid[0];
 		if (valid[!c])
-			rgn.prev = virt_to_phys(s[!c]);
+			rgn.prev = slot_phys[!c];
 		if (valid[c])
 			rgn.overwritten = s[c]->boot;
 	} else {
@@ -240,7 +245,7 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	cur->max = (slot_size - sizeof(*cur)) / sizeof(cur->e[0]);
 	cur->sum = ftrace_early_region_sum(cur, offsetof(typeof(*cur), sum));
 	cur->state = FTRACE_EARLY_SLOT_RECORDING;
-	rgn.slot = virt_to_phys(cur);
+	rgn.slot = slot_phys[c];
 	rgn.boot = boots;
 	rgn.armed = true;
 	*max = cur->max;
@@ -347,7 +352,9 @@ bool __init ftrace_early_region_memblock(void)
 		goto drop;
 	return true;
 drop:
+	/* Not mapped or not reserved from now on: neither slot is read again. */
 	rgn.armed = false;
+	rgn.prev = 0;
 	return false;
 }
 
@@ -381,7 +388,7 @@ static unsigned int __init ftrace_early_prev_index(const struct ftrace_early_slo
 	unsigned int len = s->max - s->ring_at;
 
 	if (s->flags & FTRACE_EARLY_SLOT_GRAPH || s->ordered || !s->ring_over ||
-	    i < s->ring_at)
+	    i < s->ring_at || !len)
 		return i;
 	return s->ring_at + (s->ring_over % len + i - s->ring_at) % len;
 }
@@ -421,7 +428,7 @@ static bool __init ftrace_early_prev_write(struct trace_array *tr,
 	for (i = 0; i < log.nr; i++) {
 		if (i == s->ring_at && s->ring_over)
 			ftrace_early_note(buffer, tb, ordered[i].counter, trace_ctx,
-					  "very early function tracer: %llu calls not recorded here (buffer full)\n",
+					  "very early function tracer: %llu calls not recorded here (the region's slot was full)\n",
 					  s->ring_over);
 		e = &ordered[i];
 		ftrace_early_stamp(tb, e->counter);
@@ -453,9 +460,17 @@ static int __init ftrace_early_region_show_previous(void)
 	bool whole;
 	u32 khz;
 
-	if (!rgn.prev)
+	if (!rgn.prev || !rgn.armed)
 		return 0;
 	s = ftrace_early_slot_at(rgn.prev);
+	/* Checked at start_kernel(); what the sum does not cover, again */
+	if (!ftrace_early_slot_valid(s, (rgn.size - FTRACE_EARLY_REGION_HDR) / 2))
+		return 0;
+	if (s->nr > FTRACE_EARLY_PREV_MAX) {
+		pr_warn("early_previous: the last boot's trace has %u entries, more than the %u shown: not shown\n",
+			s->nr, FTRACE_EARLY_PREV_MAX);
+		return 0;
+	}
 	if (memcmp(s->build_id, ftrace_early_build_id, sizeof(s->build_id))) {
 		pr_warn("early_previous: the last boot's trace (boot %llu) was recorded by another kernel build (build ID %*phN, this one %*phN): not shown\n",
 			s->boot, BUILD_ID_SIZE_MAX, s->build_id,
@@ -468,7 +483,11 @@ static int __init ftrace_early_region_show_previous(void)
 		pr_warn("early_previous: no memory for the last boot's trace\n");
 		goto out;
 	}
-	/* Room for every entry: a function event takes 32 bytes, a graph one 48 */
+	/*
+	 * Room for every entry, on the CPU that writes them: a function event
+	 * takes 32 bytes, a graph one 48.
+	 */
+	migrate_disable();
 	bytes = (unsigned long)s->nr * 48 + SZ_64K;
 	if (ring_buffer_resize(tr->array_buffer.buffer, bytes, raw_smp_processor_id()) < 0)
 		pr_warn("early_previous: no room for all %u entries\n", s->nr);
@@ -488,6 +507,7 @@ static int __init ftrace_early_region_show_previous(void)
 			  ftrace_early_slot_ends[s->state],
 			  s->khz ? "" : "; times estimated at this boot's counter frequency");
 	whole = ftrace_early_prev_write(tr, s, &tb, ordered);
+	migrate_enable();
 	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clock_local);
 	tr->array_buffer.time_start = 0;
 	/* A record of the last boot: nothing else goes in. */

@@ -69,7 +69,8 @@ void __init arch_ftrace_early_buffer_range(phys_addr_t *start, phys_addr_t *end)
  * ftrace_early_region=: from start_kernel() on, before memmap= is parsed,
  * only the boot loader's memory map and what it loaded are known: the
  * region must be usable RAM there, above the first MiB, and hold neither
- * the kernel nor the initrd.
+ * the kernel, the initrd, the EFI memory map nor the setup_data the boot
+ * loader passes (early_reserve_memory() reserves them only later).
  */
 const char * __init arch_ftrace_early_region_check(phys_addr_t phys, u64 size)
 {
@@ -77,8 +78,13 @@ const char * __init arch_ftrace_early_region_check(phys_addr_t phys, u64 size)
 		 (u64)boot_params.ext_ramdisk_image << 32;
 	u64 rd_size = boot_params.hdr.ramdisk_size |
 		      (u64)boot_params.ext_ramdisk_size << 32;
+	u64 efi_map = boot_params.efi_info.efi_memmap |
+		      (u64)boot_params.efi_info.efi_memmap_hi << 32;
+	u64 efi_map_size = boot_params.efi_info.efi_memmap_size;
 	struct boot_e820_entry *e;
 	phys_addr_t end = phys + size;
+	struct setup_data *data;
+	u64 sd;
 	int i;
 
 	if (phys < SZ_1M)
@@ -87,6 +93,15 @@ const char * __init arch_ftrace_early_region_check(phys_addr_t phys, u64 size)
 		return "it holds the kernel";
 	if (rd_size && phys < rd + rd_size && end > rd)
 		return "it holds the initrd";
+	if (efi_map_size && phys < efi_map + efi_map_size && end > efi_map)
+		return "it holds the EFI memory map";
+	/* The boot loader's setup_data, not reserved before setup_arch() */
+	for (sd = boot_params.hdr.setup_data, i = 0; sd && i < 64; i++) {
+		data = phys_to_virt(sd);
+		if (phys < sd + sizeof(*data) + data->len && end > sd)
+			return "it holds the boot loader's setup_data";
+		sd = data->next;
+	}
 	for (i = 0; i < min_t(int, boot_params.e820_entries,
 			      ARRAY_SIZE(boot_params.e820_table)); i++) {
 		e = &boot_params.e820_table[i];
