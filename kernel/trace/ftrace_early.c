@@ -1333,19 +1333,14 @@ void __init ftrace_early_freeze(void)
 		fe.state = FTRACE_EARLY_FROZEN;
 }
 
-static void __init ftrace_early_dump_line(void *ctx, const char *line)
-{
-	printk(KERN_EMERG "%s\n", line);
-}
-
 static void __init __ftrace_early_dump(void)
 {
 	struct ftrace_early_text t = {
 		.base = (unsigned long)_text,
 		.cpu = raw_smp_processor_id(),
 		.graph = fe.graph_mode,
-		.out = ftrace_early_dump_line,
 	};
+	static char summary[FTRACE_EARLY_TEXT_LINE] __initdata;
 	unsigned long open = 0;
 	unsigned int i;
 
@@ -1370,21 +1365,16 @@ static void __init __ftrace_early_dump(void)
 	if (fe.graph_mode)
 		for (i = 0; i < fe.graph.nr_frames; i++)
 			open += fe.graph.frames[i].recorded;
-	printk(KERN_EMERG "Dumping the very early function trace (the calls before ftrace_init() the ring buffer does not have yet):\n");
-	if (t.khz)
-		printk(KERN_EMERG "times from the counter's zero at %u kHz\n", t.khz);
-	else
-		printk(KERN_EMERG "times estimated: the counter's frequency is not known yet, entries 1 ns apart in the order they were recorded\n");
-	printk(KERN_EMERG "---------------------------------\n");
-	ftrace_early_text(&t);
-	printk(KERN_EMERG "---------------------------------\n");
 	if (fe.graph_mode)
-		printk(KERN_EMERG "end of the very early function graph trace: %u calls recorded, %lu lost (no room), %lu past the shadow stack, %lu still open\n",
-		       fe.nr_calls, fe.graph.lost, fe.graph.overflow, open);
+		snprintf(summary, sizeof(summary),
+			 "end of the very early function graph trace: %u calls recorded, %lu lost (no room), %lu past the shadow stack, %lu still open",
+			 fe.nr_calls, fe.graph.lost, fe.graph.overflow, open);
 	else
-		printk(KERN_EMERG "end of the very early function trace: %u calls recorded, %lu not recorded (early area full), %lu not recorded (buffer full)\n",
-		       fe.nr_calls, fe.area_ring.over,
-		       fe.tail_ring.over + fe.dropped);
+		snprintf(summary, sizeof(summary),
+			 "end of the very early function trace: %u calls recorded, %lu not recorded (early area full), %lu not recorded (buffer full)",
+			 fe.nr_calls, fe.area_ring.over,
+			 fe.tail_ring.over + fe.dropped);
+	ftrace_early_text_dump(&t, summary);
 }
 
 /**

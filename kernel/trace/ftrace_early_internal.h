@@ -128,6 +128,9 @@ struct ftrace_early_timebase {
 	u32 khz;
 };
 
+/* vmlinux's ELF notes, its build ID among them */
+extern const void __start_notes, __stop_notes;
+
 /* The fentry call sites of vmlinux, sorted at build time. */
 extern unsigned long __start_mcount_loc[];
 extern unsigned long __stop_mcount_loc[];
@@ -211,6 +214,7 @@ struct ftrace_early_text {
 };
 
 void ftrace_early_text(const struct ftrace_early_text *t);
+void ftrace_early_text_dump(struct ftrace_early_text *t, const char *summary);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 /* ftrace_early_test.c: ftrace_early_test=ACTION:FUNCTION */

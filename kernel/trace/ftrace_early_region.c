@@ -168,7 +168,6 @@ static bool __init ftrace_early_slot_valid(const struct ftrace_early_slot *s,
 struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool graph,
 							    unsigned int *max)
 {
-	extern const void __start_notes, __stop_notes;
 	struct ftrace_early_region_hdr *h;
 	struct ftrace_early_slot *s[2], *cur;
 	u64 size, slot_size, boots = 0;
@@ -226,7 +225,7 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	} else {
 		c = 0;
 		/* Zeroes: never used.  Anything else: garbage. */
-		rgn.garbage = memchr_inv(h, 0, sizeof(*h)) != NULL;
+		rgn.garbage = !!memchr_inv(h, 0, sizeof(*h));
 	}
 
 	h->magic = FTRACE_EARLY_REGION_MAGIC;

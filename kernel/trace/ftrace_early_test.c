@@ -48,11 +48,10 @@ static const char * const ftrace_early_test_actions[] __initconst = {
 /* The fentry call site to act on; 0: none */
 unsigned long ftrace_early_test_ip __initdata;
 static enum ftrace_early_test_action ftrace_early_test_action __initdata;
-static const char *ftrace_early_test_func __initdata;
+static char *ftrace_early_test_func __initdata;
 
-/* Not mapped at any time: the first page of the lower half. */
-static unsigned long * volatile ftrace_early_test_bad_ptr __initdata =
-	(unsigned long *)16;
+/* Not mapped at any time: in the first page of the lower half. */
+static unsigned long ftrace_early_test_bad_addr __initdata = 16;
 
 /**
  * ftrace_early_test_setup - parse ftrace_early_test=
@@ -124,9 +123,9 @@ void __init ftrace_early_test_act(void)
 		break;
 	case FTRACE_EARLY_TEST_FAULT:
 		ftrace_early_freeze();
-		pr_emerg("ftrace_early_test=fault:%s: writing to %px\n",
-			 ftrace_early_test_func, ftrace_early_test_bad_ptr);
-		*ftrace_early_test_bad_ptr = 0;
+		pr_emerg("ftrace_early_test=fault:%s: writing to address %#lx\n",
+			 ftrace_early_test_func, ftrace_early_test_bad_addr);
+		WRITE_ONCE(*(unsigned long *)READ_ONCE(ftrace_early_test_bad_addr), 0);
 		break;
 	case FTRACE_EARLY_TEST_HANG:
 		ftrace_early_freeze();

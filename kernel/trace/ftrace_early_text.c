@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Very early function tracing: the entries as text, a line at a time, for
- * when they cannot reach the ring buffer.  ftrace_early.c prints them on
- * the console when the boot crashes before they do (ftrace_dump_on_oops,
- * ftrace_dump()).
+ * when they cannot reach the ring buffer: on the console when the boot
+ * crashes before they do (ftrace_dump_on_oops, ftrace_dump()).
  *
  * ftrace=function gives the function tracer's lines
  *
@@ -23,6 +22,7 @@
 
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/printk.h>
 #include <linux/sprintf.h>
 
 #include "trace.h"
@@ -169,4 +169,32 @@ void __init ftrace_early_text(const struct ftrace_early_text *t)
 		ftrace_early_text_graph(t, line);
 	else
 		ftrace_early_text_function(t, line);
+}
+
+static void __init ftrace_early_text_console(void *ctx, const char *line)
+{
+	pr_emerg("%s\n", line);
+}
+
+/**
+ * ftrace_early_text_dump - the entries on the console, as ftrace_dump() prints
+ * @t: the entries; where the lines go is set here
+ * @summary: the line after them: what was recorded and lost
+ *
+ * A header that says where the times come from, the lines between two
+ * rules, then @summary.
+ */
+void __init ftrace_early_text_dump(struct ftrace_early_text *t,
+				   const char *summary)
+{
+	t->out = ftrace_early_text_console;
+	pr_emerg("Dumping the very early function trace (the calls before ftrace_init() the ring buffer does not have yet):\n");
+	if (t->khz)
+		pr_emerg("times from the counter's zero at %u kHz\n", t->khz);
+	else
+		pr_emerg("times estimated: the counter's frequency is not known yet, entries 1 ns apart in the order they were recorded\n");
+	pr_emerg("---------------------------------\n");
+	ftrace_early_text(t);
+	pr_emerg("---------------------------------\n");
+	pr_emerg("%s\n", summary);
 }
