@@ -7,7 +7,11 @@
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
+#include <linux/kstrtox.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+
+#include <asm/sections.h>
 
 #include <linux/ftrace_early.h>
 
@@ -729,6 +733,102 @@ static void __init early_unhooked(struct kunit *test)
 }
 #endif
 
+/* The text of entries, a line at a time (ftrace_early_text.c) */
+#define EARLY_TEXT_LINES	8
+static char early_text[EARLY_TEXT_LINES][FTRACE_EARLY_TEXT_LINE] __initdata;
+static int early_text_nr __initdata;
+
+static void __init early_text_out(void *ctx, const char *line)
+{
+	struct kunit *test = ctx;
+
+	KUNIT_ASSERT_LT(test, early_text_nr, EARLY_TEXT_LINES);
+	strscpy(early_text[early_text_nr++], line, FTRACE_EARLY_TEXT_LINE);
+}
+
+/*
+ * ftrace=function: the function tracer's lines, times from the counter at
+ * its frequency, and the lines about calls not recorded where they were.
+ */
+static void __init early_text_function(struct kunit *test)
+{
+	unsigned long base = (unsigned long)_text;
+	u32 a = (unsigned long)memchr_inv - base, b = (unsigned long)kstrtouint - base;
+	struct ftrace_early_entry e[] = {
+		{ .ip = a, .parent = b, .counter = 1000 },
+		{ .ip = b, .parent = FTRACE_EARLY_NO_PARENT, .counter = 2500000 },
+	};
+	struct ftrace_early_text t = {
+		.e = e, .nr = ARRAY_SIZE(e), .base = base, .khz = 1000,
+		.out = early_text_out, .ctx = test,
+		.gap[0] = { .at = 1, .over = 42, .why = "the early area was full" },
+		.gap[1] = { .at = 2, .over = 7, .why = "buffer full" },
+	};
+
+	early_text_nr = 0;
+	ftrace_early_text(&t);
+	KUNIT_ASSERT_EQ(test, early_text_nr, 4);
+	KUNIT_EXPECT_STREQ(test, early_text[0],
+			   "          <idle>-0       [000] d....     0.001000: memchr_inv <-kstrtouint");
+	KUNIT_EXPECT_STREQ(test, early_text[1],
+			   "very early function tracer: 42 calls not recorded here (the early area was full)");
+	KUNIT_EXPECT_STREQ(test, early_text[2],
+			   "          <idle>-0       [000] d....     2.500000: kstrtouint");
+	KUNIT_EXPECT_STREQ(test, early_text[3],
+			   "very early function tracer: 7 calls not recorded here (buffer full)");
+
+	/* Without a frequency: the order alone, 1 ns apart */
+	t.khz = 0;
+	memset(t.gap, 0, sizeof(t.gap));
+	early_text_nr = 0;
+	ftrace_early_text(&t);
+	KUNIT_ASSERT_EQ(test, early_text_nr, 2);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(early_text[1], "     0.000000: kstrtouint"));
+}
+
+/*
+ * ftrace=function_graph: a call whose return follows at once on one line,
+ * a return closing its call, and the calls still open at the end shown
+ * open.
+ */
+static void __init early_text_graph(struct kunit *test)
+{
+	unsigned long base = (unsigned long)_text;
+	u32 a = (unsigned long)memchr_inv - base, b = (unsigned long)kstrtouint - base;
+	u32 c = (unsigned long)kstrtoint - base;
+	struct ftrace_early_entry e[] = {
+		{ .ip = a, .parent = 0, .counter = 1000 },
+		{ .ip = b, .parent = 1, .counter = 2000 },
+		{ .ip = b, .parent = FTRACE_EARLY_GRAPH_RET | 1, .counter = 14000 },
+		{ .ip = c, .parent = 1, .counter = 20000 },
+		{ .ip = c, .parent = 2, .counter = 21000 },
+		{ .ip = c, .parent = FTRACE_EARLY_GRAPH_RET | 2, .counter = 21500 },
+		{ .ip = c, .parent = FTRACE_EARLY_GRAPH_RET | 1, .counter = 30000 },
+		{ .ip = b, .parent = 1, .counter = 31000 },
+	};
+	struct ftrace_early_text t = {
+		.e = e, .nr = ARRAY_SIZE(e), .base = base, .khz = 1000000,
+		.graph = true, .out = early_text_out, .ctx = test,
+	};
+
+	early_text_nr = 0;
+	ftrace_early_text(&t);
+	KUNIT_ASSERT_EQ(test, early_text_nr, 6);
+	KUNIT_EXPECT_STREQ(test, early_text[0],
+			   "    0.000001 |  0)                 |  memchr_inv() {");
+	KUNIT_EXPECT_STREQ(test, early_text[1],
+			   "    0.000002 |  0) +     12.000 us |    kstrtouint();");
+	KUNIT_EXPECT_STREQ(test, early_text[2],
+			   "    0.000020 |  0)                 |    kstrtoint() {");
+	KUNIT_EXPECT_STREQ(test, early_text[3],
+			   "    0.000021 |  0)        0.500 us |      kstrtoint();");
+	KUNIT_EXPECT_STREQ(test, early_text[4],
+			   "    0.000030 |  0) +     10.000 us |    } /* kstrtoint */");
+	/* Open at the end: memchr_inv() and this one */
+	KUNIT_EXPECT_STREQ(test, early_text[5],
+			   "    0.000031 |  0)                 |    kstrtouint() {");
+}
+
 static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_filter_globs),
 	KUNIT_CASE(early_filter_notrace),
@@ -747,6 +847,8 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_graph_lost_callees),
 	KUNIT_CASE(early_graph_filters),
 	KUNIT_CASE(early_graph_cut),
+	KUNIT_CASE(early_text_function),
+	KUNIT_CASE(early_text_graph),
 #ifdef CONFIG_X86
 	KUNIT_CASE(early_unhooked),
 #endif
