@@ -1955,21 +1955,24 @@ static int __init ftrace_early_release(void)
 }
 late_initcall(ftrace_early_release);
 
-/* Read at start_kernel() above; these only keep them from init's arguments. */
-static int __init ftrace_early_buf_size_setup(char *str)
+/*
+ * Read at start_kernel() above, by the tracer's own parser; these mark them
+ * as the kernel's, so that they are not passed to init.
+ */
+static int __init ftrace_early_buf_size_known(char *str)
 {
-	return 1;
+	return 0;
 }
-__setup("ftrace_early_buf_size=", ftrace_early_buf_size_setup);
+early_param("ftrace_early_buf_size", ftrace_early_buf_size_known);
 
-static int __init ftrace_early_region_setup(char *str)
+static int __init ftrace_early_region_known(char *str)
 {
-	return 1;
+	return 0;
 }
-__setup("ftrace_early_region=", ftrace_early_region_setup);
+early_param("ftrace_early_region", ftrace_early_region_known);
 
-static int __init ftrace_early_test_param(char *str)
+static int __init ftrace_early_test_known(char *str)
 {
-	return 1;
+	return 0;
 }
-__setup("ftrace_early_test=", ftrace_early_test_param);
+early_param("ftrace_early_test", ftrace_early_test_known);
