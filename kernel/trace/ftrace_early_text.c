@@ -106,7 +106,7 @@ static void __init ftrace_early_text_graph(const struct ftrace_early_text *t,
 {
 	const struct ftrace_early_entry *e, *next;
 	unsigned int i, depth;
-	char dur[24];
+	char dur[40];
 	u64 ns, sec;
 	u32 rem;
 
