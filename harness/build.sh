@@ -21,7 +21,10 @@ llvm)  fragments=(ftrace_series_qemu.config)
        disable=(RELOCATABLE RANDOMIZE_BASE RANDOMIZE_MEMORY) ;;
 # make check-defconfig: what most users build, with the series' options.
 defconfig) base=x86_64_defconfig fragments=(ftrace_series_qemu.config) ;;
-debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config) ;;
+# Without the test kernel's KASLR: the checkers as they have run so far
+# (the crash and reset boots, which KASLR serves, run on the test kernel).
+debug) fragments=(ftrace_series_qemu.config ftrace_series_debug.config)
+       disable=(RANDOMIZE_BASE RANDOMIZE_MEMORY) ;;
 # For make bench: the test kernel without the series' options.
 nokallmodsyms) fragments=(ftrace_series_qemu.config)
        disable=(KALLMODSYMS KALLMODSYMS_KUNIT_TEST TEST_KALLMODSYMS) ;;
