@@ -1675,15 +1675,43 @@ void __init ftrace_early_note(struct trace_buffer *buffer,
 	trace_buffer_unlock_commit_nostack(buffer, event);
 }
 
+/**
+ * ftrace_early_write_fn - write one entry as a function tracer event
+ * @buffer: the trace buffer
+ * @tb: the conversion of the times
+ * @e: the entry, its call site and parent from _text
+ * @trace_ctx: the context of the event
+ *
+ * Return: false if @buffer had no room.
+ */
+bool __init ftrace_early_write_fn(struct trace_buffer *buffer,
+				  const struct ftrace_early_timebase *tb,
+				  const struct ftrace_early_entry *e,
+				  unsigned int trace_ctx)
+{
+	unsigned long base = (unsigned long)_text;
+	struct ring_buffer_event *event;
+	struct ftrace_entry *entry;
+
+	ftrace_early_stamp(tb, e->counter);
+	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
+					  trace_ctx);
+	if (!event)
+		return false;
+	entry = ring_buffer_event_data(event);
+	entry->ip = base + e->ip;
+	entry->parent_ip = e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
+			   base + e->parent;
+	trace_buffer_unlock_commit_nostack(buffer, event);
+	return true;
+}
+
 /* Write entries [0, @n) to @buffer; return how many it took. */
 static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 					      const struct ftrace_early_timebase *tb,
 					      unsigned int n, unsigned int trace_ctx)
 {
-	unsigned long base = (unsigned long)_text;
-	struct ring_buffer_event *event;
 	struct ftrace_early_entry *e;
-	struct ftrace_entry *entry;
 	unsigned int i;
 
 	ftrace_early_ts = 0;
@@ -1699,16 +1727,8 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 					  fe.tail_ring.over,
 					  fe.region ? "the region's slot was full" :
 					  "buffer full: ftrace_early_buf_size=");
-		ftrace_early_stamp(tb, e->counter);
-		event = trace_buffer_lock_reserve(buffer, TRACE_FN,
-						  sizeof(*entry), trace_ctx);
-		if (!event)
+		if (!ftrace_early_write_fn(buffer, tb, e, trace_ctx))
 			return i;
-		entry = ring_buffer_event_data(event);
-		entry->ip = base + e->ip;
-		entry->parent_ip = e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
-				   base + e->parent;
-		trace_buffer_unlock_commit_nostack(buffer, event);
 	}
 	return n;
 }

@@ -240,6 +240,12 @@ static inline void ftrace_early_test_call(unsigned long ip) { }
 /* ftrace_early.c: stop recording for good, the entries kept */
 void ftrace_early_freeze(void);
 
+/* ftrace_early.c: one entry as a function tracer event */
+bool ftrace_early_write_fn(struct trace_buffer *buffer,
+			   const struct ftrace_early_timebase *tb,
+			   const struct ftrace_early_entry *e,
+			   unsigned int trace_ctx);
+
 /* ftrace_early.c: the times of entries written to a trace buffer */
 void ftrace_early_stamp_start(bool no_times);
 u64 ftrace_early_entry_clock(void);

@@ -399,15 +399,12 @@ static bool __init ftrace_early_prev_write(struct trace_array *tr,
 					   struct ftrace_early_entry *ordered)
 {
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	unsigned long base = (unsigned long)_text, limit = _end - _text;
+	unsigned long limit = _end - _text;
 	unsigned int trace_ctx = tracing_gen_ctx(), i;
-	const struct ftrace_early_entry *e;
-	struct ring_buffer_event *event;
 	struct ftrace_early_graph_writer w = {
 		.buffer = buffer, .tb = tb, .trace_ctx = trace_ctx,
 	};
 	struct ftrace_early_log log = { .e = ordered, .nr = s->nr, .max = s->nr };
-	struct ftrace_entry *entry;
 
 	for (i = 0; i < s->nr; i++) {
 		ordered[i] = s->e[ftrace_early_prev_index(s, i)];
@@ -429,17 +426,8 @@ static bool __init ftrace_early_prev_write(struct trace_array *tr,
 			ftrace_early_note(buffer, tb, ordered[i].counter, trace_ctx,
 					  "very early function tracer: %llu calls not recorded here (the region's slot was full)\n",
 					  s->ring_over);
-		e = &ordered[i];
-		ftrace_early_stamp(tb, e->counter);
-		event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-						  trace_ctx);
-		if (!event)
+		if (!ftrace_early_write_fn(buffer, tb, &ordered[i], trace_ctx))
 			return false;
-		entry = ring_buffer_event_data(event);
-		entry->ip = base + e->ip;
-		entry->parent_ip = e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
-				   base + e->parent;
-		trace_buffer_unlock_commit_nostack(buffer, event);
 	}
 	return log.nr == s->nr;
 }
