@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# awk -v mode=function|graph -v last=FUNCTION -v gaps=N -v before=WORD -f crash-dump.awk LOG
+# awk -v mode=function|graph -v last=FUNCTION -v gaps=N -v folds=yes|no -v before=WORD -f crash-dump.awk LOG
 #
 # Check the very early trace that a crashed boot printed on its console
 # (kernel/trace/ftrace_early.c, ftrace_early_dump()): one dump, between
@@ -8,6 +8,7 @@
 # times in order; the calls counted as the summary says; the last call,
 # FUNCTION; in the graph, the calls nested and those still open as the
 # summary says, the innermost FUNCTION; N lines about calls not recorded;
+# lines of folded calls or none, their calls as many as the summary says;
 # a line with WORD ("_" for a blank) of the kernel's own report before
 # the dump; no warning, lockdep or sanitizer report.  Prints "ok" or what
 # is wrong, one line.
@@ -55,6 +56,15 @@ state == 2 && line ~ /^-{33}$/ {
 
 state == 2 && line ~ /very early function (graph )?tracer: [0-9]+ calls not recorded here/ {
 	ngaps++
+	next
+}
+
+state == 2 && line ~ /^very early function tracer: [0-9]+ calls folded here \(each repeats one of the calls above\)$/ {
+	n = line
+	sub(/^very early function tracer: /, "", n)
+	sub(/ calls.*/, "", n)
+	nfolds++
+	folded += n
 	next
 }
 
@@ -133,6 +143,11 @@ END {
 			bad(calls " calls in the dump, the summary says: " summary)
 		if (lastf != last)
 			bad("the last call is " lastf ", not " last)
+		f = summary
+		sub(/.* calls recorded, /, "", f)
+		sub(/ folded,.*/, "", f)
+		if (folded != f + 0)
+			bad(folded " calls on fold lines in the dump, the summary says: " summary)
 	} else {
 		open = summary
 		sub(/ still open$/, "", open)
@@ -146,5 +161,9 @@ END {
 	}
 	if (gaps != "" && ngaps != gaps + 0)
 		bad(ngaps " lines about calls not recorded, not " gaps)
+	if (folds == "yes" && !nfolds)
+		bad("no line of folded calls")
+	if (folds == "no" && nfolds)
+		bad(nfolds " lines of folded calls")
 	print problem ? problem : "ok"
 }

@@ -129,6 +129,7 @@ static struct {
 	unsigned long dropped;		/* calls the buffer had no room for */
 	u64 first_drop_counter;
 	unsigned long recursion;	/* calls made while recording one */
+	struct ftrace_early_fold fold;	/* the early area's repeats */
 	bool recording;
 	struct ftrace_early_filter filter;
 	/* ftrace=function_graph: the calls' returns too */
@@ -364,6 +365,8 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 	unsigned long base = (unsigned long)_text;
 	struct ftrace_early_ring *ring;
 	struct ftrace_early_entry *e;
+	u32 ip_off, parent_off;
+	u64 counter;
 
 	if (unlikely(fe.state != FTRACE_EARLY_RECORDING)) {
 		ftrace_early_wait(ip);
@@ -387,25 +390,49 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 		}
 		goto out;
 	}
+	ip_off = ip - base;
+	parent_off = parent_ip - base <= U32_MAX - 1 ? parent_ip - base :
+		     FTRACE_EARLY_NO_PARENT;
+	counter = arch_ftrace_early_counter();
+	if (fe.fold.on &&
+	    ftrace_early_fold_take(&fe.fold, &fe.log, ip_off, parent_off, counter))
+		goto out;
+	/* The early area full: fold what it holds, once. */
+	if (unlikely(fe.log.nr >= fe.log.max) && fe.ring == &fe.area_ring &&
+	    !fe.fold.on)
+		fe.nr_calls -= ftrace_early_fold_log(&fe.fold, &fe.log);
 	if (unlikely(fe.log.nr >= fe.log.max)) {
 		ring = fe.ring;
 		if (ring) {
 			e = &fe.log.e[ring->at + ring->over % (fe.log.max - ring->at)];
 			if (!ring->over++)
 				ring->counter = e->counter;
-			goto store;
+			if (e->ip == FTRACE_EARLY_FOLDED) {
+				/* A call for the calls of a fold line */
+				ring->calls += e->parent;
+				fe.fold.calls -= e->parent;
+				fe.fold.lines--;
+				fe.nr_calls++;
+			} else {
+				ring->calls++;
+			}
+			e->ip = ip_off;
+			e->parent = parent_off;
+			e->counter = counter;
+			fe.fold.run = 0;
+			goto out;
 		}
 		if (!fe.dropped++)
-			fe.first_drop_counter = arch_ftrace_early_counter();
+			fe.first_drop_counter = counter;
 		goto out;
 	}
 	e = &fe.log.e[fe.log.nr++];
+	e->ip = ip_off;
+	e->parent = parent_off;
+	e->counter = counter;
 	fe.nr_calls++;
-store:
-	e->ip = ip - base;
-	e->parent = parent_ip - base <= U32_MAX - 1 ? parent_ip - base :
-		    FTRACE_EARLY_NO_PARENT;
-	e->counter = arch_ftrace_early_counter();
+	if (fe.fold.on)
+		fe.nr_calls -= ftrace_early_fold_recorded(&fe.fold, &fe.log);
 out:
 	if (fe.region)
 		ftrace_early_region_sync(fe.log.nr, fe.tail_ring.at,
@@ -1125,6 +1152,8 @@ static void __init ftrace_early_move(void *buf, size_t size)
 	 */
 	if (fe.ring == &fe.area_ring)
 		ftrace_early_unring();
+	/* The buffer holds what was asked for: its calls are not folded. */
+	ftrace_early_fold_stop(&fe.fold);
 	memcpy(buf, fe.log.e, fe.log.nr * sizeof(*fe.log.e));
 	fe.log.e = buf;
 	fe.log.max = fe.max_total;
@@ -1218,7 +1247,9 @@ unsigned int __init ftrace_early_bench_room(void)
 {
 	unsigned int reserve = fe.graph_mode ? fe.graph.depth + 3 : 0;
 
-	if (fe.dropped || fe.tail_ring.over || fe.log.max - fe.log.nr < reserve)
+	/* Folded, its calls would take no room and be forgotten wrongly */
+	if (fe.dropped || fe.tail_ring.over || fe.fold.on ||
+	    fe.log.max - fe.log.nr < reserve)
 		return 0;
 	return (fe.log.max - fe.log.nr - reserve) / ftrace_early_bench_per_call();
 }
@@ -1353,10 +1384,10 @@ static void __init __ftrace_early_dump(void)
 	/* Frequency unknown yet: calibrate now, or give the order only. */
 	t.khz = arch_ftrace_early_counter_khz();
 	t.gap[0].at = fe.area_ring.at;
-	t.gap[0].over = fe.area_ring.over;
+	t.gap[0].over = fe.area_ring.calls;
 	t.gap[0].why = "the early area was full";
 	t.gap[1].at = fe.tail_ring.at;
-	t.gap[1].over = fe.tail_ring.over;
+	t.gap[1].over = fe.tail_ring.calls;
 	t.gap[1].why = fe.region ? "the region's slot was full" :
 				   "buffer full: ftrace_early_buf_size=";
 	t.gap[2].at = fe.log.nr;
@@ -1371,9 +1402,9 @@ static void __init __ftrace_early_dump(void)
 			 fe.nr_calls, fe.graph.lost, fe.graph.overflow, open);
 	else
 		snprintf(summary, sizeof(summary),
-			 "end of the very early function trace: %u calls recorded, %lu not recorded (early area full), %lu not recorded (buffer full)",
-			 fe.nr_calls, fe.area_ring.over,
-			 fe.tail_ring.over + fe.dropped);
+			 "end of the very early function trace: %u calls recorded, %lu folded, %lu not recorded (early area full), %lu not recorded (buffer full)",
+			 fe.nr_calls, fe.fold.calls, fe.area_ring.calls,
+			 fe.tail_ring.calls + fe.dropped);
 	ftrace_early_text_dump(&t, summary);
 }
 
@@ -1649,8 +1680,10 @@ u64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
  * @counter: when what the line says happened
  * @trace_ctx: the context of the entries
  * @fmt: the line's format
+ *
+ * Return: false if @buffer had no room.
  */
-void __init ftrace_early_note(struct trace_buffer *buffer,
+bool __init ftrace_early_note(struct trace_buffer *buffer,
 			      const struct ftrace_early_timebase *tb,
 			      u64 counter, unsigned int trace_ctx,
 			      const char *fmt, ...)
@@ -1668,11 +1701,12 @@ void __init ftrace_early_note(struct trace_buffer *buffer,
 	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
 					  sizeof(*entry) + len + 1, trace_ctx);
 	if (!event)
-		return;
+		return false;
 	entry = ring_buffer_event_data(event);
 	entry->ip = (unsigned long)ftrace_early_record;
 	memcpy(entry->buf, msg, len + 1);
 	trace_buffer_unlock_commit_nostack(buffer, event);
+	return true;
 }
 
 /**
@@ -1681,6 +1715,8 @@ void __init ftrace_early_note(struct trace_buffer *buffer,
  * @tb: the conversion of the times
  * @e: the entry, its call site and parent from _text
  * @trace_ctx: the context of the event
+ *
+ * A fold line (ftrace_early_fold.c) becomes a line of the tracer.
  *
  * Return: false if @buffer had no room.
  */
@@ -1693,6 +1729,10 @@ bool __init ftrace_early_write_fn(struct trace_buffer *buffer,
 	struct ring_buffer_event *event;
 	struct ftrace_entry *entry;
 
+	if (e->ip == FTRACE_EARLY_FOLDED)
+		return ftrace_early_note(buffer, tb, e->counter, trace_ctx,
+					 "very early function tracer: %u calls folded here (%s)\n",
+					 e->parent, FTRACE_EARLY_FOLD_WHY);
 	ftrace_early_stamp(tb, e->counter);
 	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
 					  trace_ctx);
@@ -1717,14 +1757,14 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 	ftrace_early_ts = 0;
 	for (i = 0; i < n; i++) {
 		e = &fe.log.e[i];
-		if (i == fe.area_ring.at && fe.area_ring.over)
+		if (i == fe.area_ring.at && fe.area_ring.calls)
 			ftrace_early_note(buffer, tb, fe.area_ring.counter, trace_ctx,
 					  "very early function tracer: %lu calls not recorded here (the early area was full)\n",
-					  fe.area_ring.over);
-		if (i == fe.tail_ring.at && fe.tail_ring.over)
+					  fe.area_ring.calls);
+		if (i == fe.tail_ring.at && fe.tail_ring.calls)
 			ftrace_early_note(buffer, tb, fe.tail_ring.counter, trace_ctx,
 					  "very early function tracer: %lu calls not recorded here (%s)\n",
-					  fe.tail_ring.over,
+					  fe.tail_ring.calls,
 					  fe.region ? "the region's slot was full" :
 					  "buffer full: ftrace_early_buf_size=");
 		if (!ftrace_early_write_fn(buffer, tb, e, trace_ctx))
@@ -1899,11 +1939,14 @@ static void __init ftrace_early_free(void)
 static void __init ftrace_early_summary(void)
 {
 	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
-		fe.nr_calls, fe.dropped + fe.tail_ring.over, fe.area_ring.over,
+		fe.nr_calls, fe.dropped + fe.tail_ring.calls, fe.area_ring.calls,
 		fe.recursion,
 		fe.filter.nr_filter ?: fe.filter.nr_sites,
 		fe.filter.traced ? fe.filter.nr_notrace : 0,
 		fe.filter.nr_sites, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
+	if (fe.fold.lines)
+		pr_info("%lu calls folded into %u lines when the early area was full, each repeating one of the calls above it\n",
+			fe.fold.calls, fe.fold.lines);
 	if (fe_warn.not_written)
 		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
 			fe_warn.not_written, fe.log.nr);

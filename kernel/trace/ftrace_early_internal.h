@@ -53,12 +53,32 @@ struct ftrace_early_entry {
 #define FTRACE_EARLY_NO_PARENT	U32_MAX
 
 /*
+ * ftrace=function, calls folded (see ftrace_early_fold.c): an entry whose
+ * @ip is FTRACE_EARLY_FOLDED is a fold line, @parent calls that each
+ * repeat a call above it, the newest at @counter.
+ */
+#define FTRACE_EARLY_FOLDED		U32_MAX
+#define FTRACE_EARLY_FOLD_WINDOW	16
+#define FTRACE_EARLY_FOLD_RUN		4
+/* What a fold line says of its calls */
+#define FTRACE_EARLY_FOLD_WHY	"each repeats one of the calls above"
+
+struct ftrace_early_fold {
+	bool on;
+	unsigned int run;		/* the last entries that repeat */
+	unsigned int open;		/* 1 + the open fold line; 0: none */
+	unsigned long calls;		/* calls folded */
+	unsigned int lines;		/* fold lines */
+};
+
+/*
  * Calls overwritten by a ring of the entries: entries from @at on take
  * the calls once the entries are full, the oldest overwritten first.
  */
 struct ftrace_early_ring {
 	unsigned int at;
-	unsigned long over;		/* calls overwritten */
+	unsigned long over;		/* entries overwritten */
+	unsigned long calls;		/* calls overwritten, folded ones too */
 	u64 counter;			/* when the first of them came */
 };
 
@@ -163,9 +183,19 @@ struct ftrace_early_graph_writer {
 /* ftrace_early.c, for the graph's entries */
 u64 ftrace_early_stamp(const struct ftrace_early_timebase *tb, u64 counter);
 __printf(5, 6)
-void ftrace_early_note(struct trace_buffer *buffer,
+bool ftrace_early_note(struct trace_buffer *buffer,
 		       const struct ftrace_early_timebase *tb, u64 counter,
 		       unsigned int trace_ctx, const char *fmt, ...);
+
+/* ftrace_early_fold.c */
+bool ftrace_early_fold_take(struct ftrace_early_fold *f,
+			    struct ftrace_early_log *log,
+			    u32 ip, u32 parent, u64 counter);
+unsigned int ftrace_early_fold_recorded(struct ftrace_early_fold *f,
+					struct ftrace_early_log *log);
+unsigned int ftrace_early_fold_log(struct ftrace_early_fold *f,
+				   struct ftrace_early_log *log);
+void ftrace_early_fold_stop(struct ftrace_early_fold *f);
 
 /* ftrace_early_graph.c */
 void ftrace_early_graph_init(struct ftrace_early_graph *g,

@@ -757,17 +757,18 @@ static void __init early_text_function(struct kunit *test)
 	struct ftrace_early_entry e[] = {
 		{ .ip = a, .parent = b, .counter = 1000 },
 		{ .ip = b, .parent = FTRACE_EARLY_NO_PARENT, .counter = 2500000 },
+		{ .ip = FTRACE_EARLY_FOLDED, .parent = 5, .counter = 2600000 },
 	};
 	struct ftrace_early_text t = {
 		.e = e, .nr = ARRAY_SIZE(e), .base = base, .khz = 1000,
 		.out = early_text_out, .ctx = test,
 		.gap[0] = { .at = 1, .over = 42, .why = "the early area was full" },
-		.gap[1] = { .at = 2, .over = 7, .why = "buffer full" },
+		.gap[1] = { .at = 3, .over = 7, .why = "buffer full" },
 	};
 
 	early_text_nr = 0;
 	ftrace_early_text(&t);
-	KUNIT_ASSERT_EQ(test, early_text_nr, 4);
+	KUNIT_ASSERT_EQ(test, early_text_nr, 5);
 	KUNIT_EXPECT_STREQ(test, early_text[0],
 			   "          <idle>-0       [000] d....     0.001000: memchr_inv <-kstrtouint");
 	KUNIT_EXPECT_STREQ(test, early_text[1],
@@ -775,6 +776,8 @@ static void __init early_text_function(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, early_text[2],
 			   "          <idle>-0       [000] d....     2.500000: kstrtouint");
 	KUNIT_EXPECT_STREQ(test, early_text[3],
+			   "very early function tracer: 5 calls folded here (each repeats one of the calls above)");
+	KUNIT_EXPECT_STREQ(test, early_text[4],
 			   "very early function tracer: 7 calls not recorded here (buffer full)");
 
 	/* Without a frequency: the order alone, 1 ns apart */
@@ -782,8 +785,157 @@ static void __init early_text_function(struct kunit *test)
 	memset(t.gap, 0, sizeof(t.gap));
 	early_text_nr = 0;
 	ftrace_early_text(&t);
-	KUNIT_ASSERT_EQ(test, early_text_nr, 2);
+	KUNIT_ASSERT_EQ(test, early_text_nr, 3);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(early_text[1], "     0.000000: kstrtouint"));
+}
+
+/* One call as ftrace_early_record() takes it, folding on or off */
+static void __init early_fold_push(struct ftrace_early_fold *f,
+				   struct ftrace_early_log *log, u32 ip,
+				   u32 parent, u64 counter)
+{
+	if (f->on && ftrace_early_fold_take(f, log, ip, parent, counter))
+		return;
+	log->e[log->nr].ip = ip;
+	log->e[log->nr].parent = parent;
+	log->e[log->nr].counter = counter;
+	log->nr++;
+	if (f->on)
+		ftrace_early_fold_recorded(f, log);
+}
+
+/*
+ * A call of X, @loops passes of a loop of @period calls (function 100 + k
+ * called from 1), then a call of Y: the time of a call is its number.
+ */
+static void __init early_fold_calls(struct ftrace_early_fold *f,
+				    struct ftrace_early_log *log,
+				    unsigned int loops, unsigned int period)
+{
+	unsigned int i, k, n = 1;
+
+	early_fold_push(f, log, 10, 2, n++);
+	for (i = 0; i < loops; i++)
+		for (k = 0; k < period; k++)
+			early_fold_push(f, log, 100 + k, 1, n++);
+	early_fold_push(f, log, 20, 2, n++);
+}
+
+/*
+ * A loop folds into its first pass and one line that counts the rest,
+ * timed by the newest; the call after it is recorded.
+ */
+static void __init early_fold_loop(struct kunit *test)
+{
+	struct ftrace_early_entry *e = kunit_kcalloc(test, 400, sizeof(*e), GFP_KERNEL);
+	struct ftrace_early_log log = { .e = e, .max = 400 };
+	struct ftrace_early_fold f = { };
+
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	ftrace_early_fold_log(&f, &log);
+	KUNIT_ASSERT_TRUE(test, f.on);
+	early_fold_calls(&f, &log, 100, 3);
+	KUNIT_ASSERT_EQ(test, log.nr, 6);
+	KUNIT_EXPECT_EQ(test, e[0].ip, 10);
+	KUNIT_EXPECT_EQ(test, e[1].ip, 100);
+	KUNIT_EXPECT_EQ(test, e[2].ip, 101);
+	KUNIT_EXPECT_EQ(test, e[3].ip, 102);
+	KUNIT_EXPECT_EQ(test, e[3].counter, 4);
+	KUNIT_EXPECT_EQ(test, e[4].ip, FTRACE_EARLY_FOLDED);
+	KUNIT_EXPECT_EQ(test, e[4].parent, 297);
+	KUNIT_EXPECT_EQ(test, e[4].counter, 301);
+	KUNIT_EXPECT_EQ(test, e[5].ip, 20);
+	KUNIT_EXPECT_EQ(test, e[5].counter, 302);
+	KUNIT_EXPECT_EQ(test, f.calls, 297);
+	KUNIT_EXPECT_EQ(test, f.lines, 1);
+	KUNIT_EXPECT_EQ(test, f.open, 0);
+
+	/* Stopped: the calls are recorded, the line stays */
+	ftrace_early_fold_stop(&f);
+	early_fold_calls(&f, &log, 2, 3);
+	KUNIT_EXPECT_EQ(test, log.nr, 6 + 8);
+	KUNIT_EXPECT_EQ(test, e[4].parent, 297);
+}
+
+/*
+ * Folding what was recorded gives what folding as the calls came gives,
+ * in place; calls recorded after it fold as they come.
+ */
+static void __init early_fold_in_place(struct kunit *test)
+{
+	struct ftrace_early_entry *e = kunit_kcalloc(test, 400, sizeof(*e), GFP_KERNEL);
+	struct ftrace_early_entry *want = kunit_kcalloc(test, 400, sizeof(*e), GFP_KERNEL);
+	struct ftrace_early_log log = { .e = e, .max = 400 };
+	struct ftrace_early_log log_want = { .e = want, .max = 400 };
+	struct ftrace_early_fold f = { }, f_want = { };
+
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	KUNIT_ASSERT_NOT_NULL(test, want);
+	ftrace_early_fold_log(&f_want, &log_want);
+	early_fold_calls(&f_want, &log_want, 40, 5);
+	early_fold_calls(&f_want, &log_want, 30, 2);
+
+	early_fold_calls(&f, &log, 40, 5);
+	KUNIT_ASSERT_EQ(test, log.nr, 202);
+	KUNIT_EXPECT_EQ(test, ftrace_early_fold_log(&f, &log), 195);
+	early_fold_calls(&f, &log, 30, 2);
+	KUNIT_ASSERT_EQ(test, log.nr, log_want.nr);
+	KUNIT_EXPECT_EQ(test, memcmp(e, want, log.nr * sizeof(*e)), 0);
+	KUNIT_EXPECT_EQ(test, f.calls, f_want.calls);
+	KUNIT_EXPECT_EQ(test, f.lines, 2);
+}
+
+/*
+ * A call folds only if one of the FTRACE_EARLY_FOLD_WINDOW entries before
+ * it is a call of the same function from the same place; a line takes
+ * no more than U32_MAX calls.
+ */
+static void __init early_fold_limits(struct kunit *test)
+{
+	unsigned int w = FTRACE_EARLY_FOLD_WINDOW;
+	struct ftrace_early_entry *e = kunit_kcalloc(test, 400, sizeof(*e), GFP_KERNEL);
+	struct ftrace_early_log log = { .e = e, .max = 400 };
+	struct ftrace_early_fold f = { };
+
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	ftrace_early_fold_log(&f, &log);
+	/* A loop longer than the window: nothing folds */
+	early_fold_calls(&f, &log, 3, w + 1);
+	KUNIT_EXPECT_EQ(test, log.nr, 2 + 3 * (w + 1));
+	KUNIT_EXPECT_EQ(test, f.calls, 0);
+	/* The same function from another place does not repeat a call */
+	log.nr = 0;
+	early_fold_push(&f, &log, 100, 1, 1);
+	early_fold_push(&f, &log, 100, 2, 2);
+	early_fold_push(&f, &log, 100, 3, 3);
+	early_fold_push(&f, &log, 100, 4, 4);
+	early_fold_push(&f, &log, 100, 5, 5);
+	KUNIT_EXPECT_EQ(test, log.nr, 5);
+	/* As long as the window: it folds */
+	log.nr = 0;
+	early_fold_calls(&f, &log, 3, w);
+	KUNIT_EXPECT_EQ(test, log.nr, 1 + w + 1 + 1);
+	KUNIT_EXPECT_EQ(test, f.calls, 2 * w);
+
+	/* A full line is closed: the next repeat is recorded */
+	log.nr = 0;
+	f.open = 0;
+	early_fold_calls(&f, &log, 3, 1);
+	KUNIT_ASSERT_EQ(test, log.nr, 5);
+	early_fold_push(&f, &log, 100, 1, 10);
+	early_fold_push(&f, &log, 100, 1, 11);
+	early_fold_push(&f, &log, 100, 1, 12);
+	early_fold_push(&f, &log, 100, 1, 13);
+	KUNIT_ASSERT_EQ(test, log.nr, 6);
+	KUNIT_ASSERT_EQ(test, e[5].ip, FTRACE_EARLY_FOLDED);
+	e[5].parent = U32_MAX - 1;
+	early_fold_push(&f, &log, 100, 1, 14);
+	KUNIT_EXPECT_EQ(test, e[5].parent, U32_MAX);
+	KUNIT_EXPECT_EQ(test, log.nr, 6);
+	early_fold_push(&f, &log, 100, 1, 15);
+	KUNIT_EXPECT_EQ(test, log.nr, 7);
+	KUNIT_EXPECT_EQ(test, e[6].ip, 100);
+	KUNIT_EXPECT_EQ(test, e[6].counter, 15);
 }
 
 /*
@@ -847,6 +999,9 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_graph_lost_callees),
 	KUNIT_CASE(early_graph_filters),
 	KUNIT_CASE(early_graph_cut),
+	KUNIT_CASE(early_fold_loop),
+	KUNIT_CASE(early_fold_in_place),
+	KUNIT_CASE(early_fold_limits),
 	KUNIT_CASE(early_text_function),
 	KUNIT_CASE(early_text_graph),
 #ifdef CONFIG_X86

@@ -63,6 +63,13 @@ static void __init ftrace_early_text_function(const struct ftrace_early_text *t,
 	for (i = 0; i < t->nr; i++) {
 		ftrace_early_text_gaps(t, i, line);
 		e = &t->e[i];
+		if (e->ip == FTRACE_EARLY_FOLDED) {
+			snprintf(line, FTRACE_EARLY_TEXT_LINE,
+				 "very early function tracer: %u calls folded here (%s)",
+				 e->parent, FTRACE_EARLY_FOLD_WHY);
+			t->out(t->ctx, line);
+			continue;
+		}
 		sec = div_u64_rem(ftrace_early_text_ns(t, i), NSEC_PER_SEC, &rem);
 		rem /= NSEC_PER_USEC;
 		if (e->parent == FTRACE_EARLY_NO_PARENT)
