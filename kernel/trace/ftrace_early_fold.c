@@ -28,7 +28,7 @@
  * FTRACE_EARLY_FOLDED.
  */
 static bool __init ftrace_early_fold_repeats(const struct ftrace_early_entry *e,
-					      unsigned int end, u32 ip, u32 parent)
+					     unsigned int end, u32 ip, u32 parent)
 {
 	unsigned int i = end > FTRACE_EARLY_FOLD_WINDOW ?
 			 end - FTRACE_EARLY_FOLD_WINDOW : 0;
@@ -52,8 +52,8 @@ static bool __init ftrace_early_fold_repeats(const struct ftrace_early_entry *e,
  * recorded.
  */
 bool __init ftrace_early_fold_take(struct ftrace_early_fold *f,
-				    struct ftrace_early_log *log,
-				    u32 ip, u32 parent, u64 counter)
+				   struct ftrace_early_log *log,
+				   u32 ip, u32 parent, u64 counter)
 {
 	struct ftrace_early_entry *line;
 
@@ -83,7 +83,7 @@ bool __init ftrace_early_fold_take(struct ftrace_early_fold *f,
  * Return: how many entries of calls were folded: 0 or FTRACE_EARLY_FOLD_RUN.
  */
 unsigned int __init ftrace_early_fold_recorded(struct ftrace_early_fold *f,
-						struct ftrace_early_log *log)
+					       struct ftrace_early_log *log)
 {
 	unsigned int last = log->nr - 1, at;
 	struct ftrace_early_entry *line;
@@ -120,7 +120,7 @@ unsigned int __init ftrace_early_fold_recorded(struct ftrace_early_fold *f,
  * Return: how many entries of calls were folded.
  */
 unsigned int __init ftrace_early_fold_log(struct ftrace_early_fold *f,
-					   struct ftrace_early_log *log)
+					  struct ftrace_early_log *log)
 {
 	unsigned long before = f->calls;
 	struct ftrace_early_entry e;
