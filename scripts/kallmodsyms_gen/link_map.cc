@@ -362,12 +362,16 @@ void ReadLld(LineReader* in, LinkMap* map, const FileFilter& keep) {
 bool IsNonAllocSection(std::string_view name) {
   // Most names are .text, .data and the like: reject them by their second
   // character before comparing prefixes.
-  static constexpr std::string_view kSecondChars = "dcnsgBGD";
+  static constexpr std::string_view kSecondChars = "dcnsgrBGD";
   if (name.size() < 2 || kSecondChars.find(name[1]) == std::string_view::npos) return false;
+  // The relocations --emit-relocs keeps (x86 with RELOCATABLE), ".rela" or
+  // ".rel" then the section's name: lld's map places them at 0, one per
+  // object and section.  The .rela.dyn of a -pie link is allocated, but
+  // only the linker puts anything there.
   static const char* const kPrefixes[] = {
-      ".debug",           ".comment", ".note",     ".stab",     ".gnu_debug", ".BTF",
-      ".symtab",          ".strtab",  ".shstrtab", "/DISCARD/", ".discard",   ".gnu.warning",
-      ".GCC.command.line"};
+      ".debug",    ".comment", ".note",        ".stab",        ".gnu_debug", ".BTF",
+      ".symtab",   ".strtab",  ".shstrtab",    "/DISCARD/",    ".discard",   ".gnu.warning",
+      ".GCC.command.line",     ".rela",        ".rel.",        ".rel_"};
   for (const char* p : kPrefixes)
     if (name.rfind(p, 0) == 0) return true;
   return false;

@@ -14,6 +14,7 @@
 #include "builtin_modules.h"
 #include "decoder.h"
 #include "generate.h"
+#include "layout.h"
 #include "link_map.h"
 #include "symbols.h"
 
@@ -158,6 +159,36 @@ TEST(LinkMap, GapAfterAPieceWhateverTheNextPiece) {
   EXPECT_TRUE(m.pieces[0].gap_after);
   EXPECT_FALSE(m.pieces[1].gap_after);
   EXPECT_FALSE(m.pieces[2].gap_after);
+}
+
+// --emit-relocs (x86 with RELOCATABLE) keeps the relocation sections in
+// vmlinux: lld's map places them at 0, one per object and section, where
+// they would overlap.  They hold no symbol: the layout leaves them out.
+TEST(Layout, RelocationSectionsAreLeftOut) {
+  for (const char* name : {".rela.text", ".rela__modver", ".rela___ksymtab+foo", ".rel.text",
+                           ".rel__bug_table", ".rela.dyn"})
+    EXPECT_TRUE(IsNonAllocSection(name)) << name;
+  for (const char* name : {".rodata", ".ref.data", ".text", ".data.rel.ro", ".relocs_x"})
+    EXPECT_FALSE(IsNonAllocSection(name)) << name;
+  LineReader lld("x.map",
+                 "             VMA              LMA     Size Align Out     In      Symbol\n"
+                 "ffffffff81000000          1000000       20    64 .text\n"
+                 "ffffffff81000000          1000000       10    16         a.o:(.text)\n"
+                 "ffffffff81000010          1000010       10    16         b.o:(.text)\n"
+                 "               0                0       30     8 .rela.text\n"
+                 "               0                0       18     8         a.o:(.rela.text)\n"
+                 "               0                0       18     8         b.o:(.rela.text)\n"
+                 "               0                0       30     8 .rela__modver\n"
+                 "               0                0       18     8         a.o:(.rela__modver)\n"
+                 "               0                0       18     8         b.o:(.rela__modver)\n");
+  LinkMap m = ReadLinkMap(&lld);
+  ASSERT_EQ(m.pieces.size(), 6u);
+  Layout layout = ComposeLayout(m, nullptr);
+  ASSERT_EQ(layout.placements.size(), 2u);
+  EXPECT_EQ(layout.placements[0].file, "a.o");
+  EXPECT_EQ(layout.placements[0].section, ".text");
+  EXPECT_EQ(layout.placements[1].file, "b.o");
+  EXPECT_EQ(layout.placements[1].address, 0xffffffff81000010u);
 }
 
 // A linker script symbol made at a piece's end ("__stop_x = .") may be the
