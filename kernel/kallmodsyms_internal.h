@@ -8,8 +8,10 @@
  *
  * Two things are described: which built-in module(s) an address belongs to
  * (the module tables) and the ELF size of every kallsyms symbol (the size
- * table).  All multi-byte values are little-endian; "varint" is unsigned
- * LEB128 (7 bits per byte, low bits first, top bit set on all but the last).
+ * table).  Multi-byte values are the generator's .short, .long and .quad:
+ * in the target's byte order, read as native u16, u32 and u64; "varint" is
+ * unsigned LEB128 (7 bits per byte, low bits first, top bit set on all but
+ * the last), a byte stream the same on either byte order.
  *
  * Module names
  *   kallsyms_module_names[]: NUL-terminated module names, each stored once,
