@@ -24,7 +24,7 @@
  *     ref even, nonzero    several: kallsyms_module_lists[ref >> 1] is a
  *                          count n, followed by the n name offsets,
  *                          sorted by name
- *   kallsyms_module_lists[] is an array of u16; word 0 is unused.  Each
+ *   kallsyms_module_lists[] is an array of u32; word 0 is unused.  Each
  *   distinct multi-module list is stored once.
  *
  * Address ranges
@@ -108,7 +108,7 @@ struct kallsyms_module_space {
 extern const struct kallsyms_module_space
 	kallsyms_module_spaces[KALLMODSYMS_NR_SPACES];
 extern const char kallsyms_module_names[];
-extern const u16 kallsyms_module_lists[];
+extern const u32 kallsyms_module_lists[];
 extern const unsigned int kallsyms_size_num_syms;
 extern const u64 kallsyms_size_codes[];
 extern const u8 kallsyms_size_escapes[];

@@ -33,7 +33,6 @@ class Asm {
     Put(":\n");
   }
   void Long(uint64_t v, std::string_view comment) { Value(".long", v, comment); }
-  void Short(uint64_t v, std::string_view comment) { Value(".short", v, comment); }
   void Ptr(std::string_view sym, std::string_view comment) {
     Put("\tPTR\t");
     Put(sym);
@@ -218,12 +217,12 @@ std::string EmitModuleTablesAsm(const ModuleTables& t, size_t num_symbols) {
   for (const auto& [name, off] : t.name_offset) a.Asciz(name, "offset " + Asm::Hex(off));
 
   a.Label("kallsyms_module_lists");
-  a.Short(0, "unused");
+  a.Long(0, "unused");
   for (size_t pos = 1; pos < t.lists.size(); pos += 1 + t.lists[pos]) {
-    a.Short(t.lists[pos],
-            "list at " + Asm::Hex(pos) + ": " + NameOfRef(t, static_cast<uint32_t>(pos << 1)));
+    a.Long(t.lists[pos],
+           "list at " + Asm::Hex(pos) + ": " + NameOfRef(t, static_cast<uint32_t>(pos << 1)));
     for (unsigned i = 0; i < t.lists[pos]; ++i)
-      a.Short(t.lists[pos + 1 + i], t.names.c_str() + t.lists[pos + 1 + i]);
+      a.Long(t.lists[pos + 1 + i], t.names.c_str() + t.lists[pos + 1 + i]);
   }
 
   for (int s = 0; s < KALLMODSYMS_NR_SPACES; ++s) {
@@ -288,7 +287,7 @@ std::string TablesLayout(const ModuleTables& t, const SizeTable& sizes) {
   label("kallsyms_size_num_syms", 4);
   label("kallsyms_module_spaces", KALLMODSYMS_NR_SPACES * (4 + 4 + 8 + 8));
   label("kallsyms_module_names", t.names.size());
-  label("kallsyms_module_lists", t.lists.size() * 2);
+  label("kallsyms_module_lists", t.lists.size() * 4);
   for (int s = 0; s < KALLMODSYMS_NR_SPACES; ++s) {
     std::string n = kSpaceNames[s];
     label("kallsyms_module_" + n + "_index", t.spaces[s].index.size() * 8);

@@ -38,7 +38,7 @@ SymbolList::const_iterator FirstAtOrAbove(SymbolList::const_iterator from,
 }  // namespace
 
 size_t ModuleTables::Bytes() const {
-  size_t n = names.size() + lists.size() * 2;
+  size_t n = names.size() + lists.size() * 4;
   for (const EncodedSpace& s : spaces)
     n += 24 /* struct kallsyms_module_space */ + s.index.size() * 8 + s.stream.size();
   return n;
@@ -129,14 +129,15 @@ ModuleTables OptimizeModuleTables(const RangeMap& ranges, const ModuleSets& sets
     t.names += n;
     t.names.push_back('\0');
   }
-  if (t.names.size() > 0x10000) Overflow(nm_path, "expected module names to fit 64 KiB");
+  // A ref is a name's offset, or a list's position, shifted left by one
+  if (t.names.size() > 0x7fffffff) Overflow(nm_path, "expected module names to fit 2 GiB");
   // 3. Each multi-module list once: a count, then name offsets.
   t.lists.push_back(0);
   std::map<ModuleSet, uint32_t> list_pos;
   for (const ModuleSet& s : multi) {
     list_pos[s] = static_cast<uint32_t>(t.lists.size());
-    t.lists.push_back(static_cast<uint16_t>(s.size()));
-    for (const std::string& n : s) t.lists.push_back(static_cast<uint16_t>(t.name_offset[n]));
+    t.lists.push_back(static_cast<uint32_t>(s.size()));
+    for (const std::string& n : s) t.lists.push_back(t.name_offset[n]);
   }
   if (t.lists.size() > 0x7fffffff) Overflow(nm_path, "expected fewer module lists");
   // The ref of each set, worked out once.

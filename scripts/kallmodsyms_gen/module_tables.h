@@ -43,7 +43,7 @@ struct EncodedSpace {
 struct ModuleTables {
   std::string names;  // starts with "\0"
   std::map<std::string, uint32_t> name_offset;
-  std::vector<uint16_t> lists;  // word 0 unused
+  std::vector<uint32_t> lists;  // word 0 unused
   EncodedSpace spaces[KALLMODSYMS_NR_SPACES];
   size_t Bytes() const;  // what the tables take in the image
 };

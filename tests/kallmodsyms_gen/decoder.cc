@@ -99,12 +99,6 @@ uint32_t Decoder::U32(const std::string& label, size_t off) const {
   return b[off] | b[off + 1] << 8 | b[off + 2] << 16 | static_cast<uint32_t>(b[off + 3]) << 24;
 }
 
-uint16_t Decoder::U16(const std::string& label, size_t off) const {
-  const std::vector<uint8_t>& b = Section(label);
-  if (off + 2 > b.size()) throw std::runtime_error("read past " + label);
-  return static_cast<uint16_t>(b[off] | b[off + 1] << 8);
-}
-
 uint32_t Decoder::num_syms() const { return U32("kallsyms_size_num_syms", 0); }
 
 std::set<std::string> Decoder::Decode(uint64_t ref) const {
@@ -116,11 +110,11 @@ std::set<std::string> Decoder::Decode(uint64_t ref) const {
   if (ref == 0) return {};
   if (ref & 1) return {name_at(ref >> 1)};
   size_t pos = ref >> 1;
-  uint16_t n = U16("kallsyms_module_lists", pos * 2);
+  uint32_t n = U32("kallsyms_module_lists", pos * 4);
   if (n < 2) throw std::runtime_error("a multi-module list of fewer than 2");
   std::set<std::string> out;
-  for (uint16_t i = 0; i < n; ++i)
-    out.insert(name_at(U16("kallsyms_module_lists", (pos + 1 + i) * 2)));
+  for (uint32_t i = 0; i < n; ++i)
+    out.insert(name_at(U32("kallsyms_module_lists", (pos + 1 + i) * 4)));
   return out;
 }
 

@@ -37,7 +37,6 @@ class Decoder {
   };
   std::set<std::string> Decode(uint64_t ref) const;
   uint32_t U32(const std::string& label, size_t offset) const;
-  uint16_t U16(const std::string& label, size_t offset) const;
 
   std::map<std::string, std::vector<uint8_t>> bytes_;
   std::map<std::string, std::map<size_t, std::string>> pointers_;  // label -> offset -> target

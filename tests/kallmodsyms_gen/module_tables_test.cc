@@ -177,6 +177,40 @@ TEST(ModuleTables, EverySymbolGetsTheSetOfItsRange) {
   }
 }
 
+// allyesconfig links thousands of built-in modules (some 7,000 names of
+// about 12 bytes): 10,000 modules with names of 20 bytes, 200 KiB of
+// names, past what 16-bit offsets reach, and 30,000 objects in 1 to 8 of
+// them each.  Every object's address decodes back to its modules.
+TEST(ModuleTables, TenThousandModulesAndObjectsInUpToEightEach) {
+  constexpr int kModules = 10000, kObjects = 30000;
+  auto module = [](int i) {
+    char name[32];
+    snprintf(name, sizeof(name), "builtin_module_%05d", i);
+    return std::string(name);
+  };
+  std::mt19937 rng(11);
+  ModuleSets sets;
+  RangeMap map;
+  SymbolList syms;
+  std::vector<ModuleSet> want;
+  for (int i = 0; i < kObjects; ++i) {
+    ModuleSet s;
+    if (i < kModules) s.insert(module(i));  // every module has an object
+    for (size_t n = 1 + rng() % 8; s.size() < n;) s.insert(module(rng() % kModules));
+    uint64_t at = kText + 0x100 * static_cast<uint64_t>(i);
+    ASSERT_TRUE(map.Add(at, at + 0x100, sets.Intern(s)));
+    syms.push_back({at, 0, 't', Name("f" + std::to_string(i))});
+    want.push_back(s);
+  }
+  ModuleTables t = OptimizeModuleTables(map, sets, syms, kText, "nm");
+  EXPECT_EQ(t.name_offset.size(), static_cast<size_t>(kModules));
+  EXPECT_GT(t.names.size(), 0x30000u);
+  EXPECT_GT(t.lists.size(), 0x10000u);
+  kallmodsyms_test::Decoder d(EmitAsm(t, EncodeSizes(syms), syms));
+  for (int i = 0; i < kObjects; ++i)
+    ASSERT_EQ(d.ModulesOf(kText + 0x100 * static_cast<uint64_t>(i) + 0x80, kText), want[i]) << i;
+}
+
 TEST(ModuleTables, APercpuAddressBeyond4GiBIsAnError) {
   Fixture f;
   try {

@@ -38,10 +38,10 @@ kallsyms_module_names:
 	.globl	kallsyms_module_lists
 	.balign 8
 kallsyms_module_lists:
-	.short	0x0	/* unused */
-	.short	0x2	/* list at 0x1: alpha beta */
-	.short	0x1	/* alpha */
-	.short	0x7	/* beta */
+	.long	0x0	/* unused */
+	.long	0x2	/* list at 0x1: alpha beta */
+	.long	0x1	/* alpha */
+	.long	0x7	/* beta */
 	.globl	kallsyms_module_percpu_index
 	.balign 8
 kallsyms_module_percpu_index:
