@@ -4,9 +4,11 @@
  * modules of lib/kallmodsyms_fixture_*.c (built in) and crc-ccitt.
  */
 #include <kunit/test.h>
+#include <linux/ftrace.h>
 #include <linux/kallmodsyms.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "kallsyms_internal.h"
 
@@ -151,6 +153,32 @@ static void bad_lookups(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, kallmodsyms_module_name(0xdead, 0));
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE
+static void kallmodsyms_kunit_ftrace_func(unsigned long ip, unsigned long parent_ip,
+					  struct ftrace_ops *op,
+					  struct ftrace_regs *fregs)
+{
+}
+
+/*
+ * Only the ftrace_filter= and ftrace_notrace= boot parameters take
+ * "func:mod:module" for built-in modules: what an in-kernel caller gives
+ * ftrace_set_filter() stays a function glob, as upstream has it, which
+ * names no function here.
+ */
+static void set_filter_takes_mod_literally(struct kunit *test)
+{
+	static struct ftrace_ops ops = { .func = kallmodsyms_kunit_ftrace_func };
+	char with_mod[] = "kallmodsyms_fixture_alpha_*:mod:kallmodsyms_fixture_alpha";
+	char glob[] = "kallmodsyms_fixture_alpha_*";
+
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter(&ops, with_mod, strlen(with_mod), 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter(&ops, glob, strlen(glob), 1), 0);
+	ftrace_free_filter(&ops);
+}
+#endif
+
 static struct kunit_case kallmodsyms_cases[] = {
 	KUNIT_CASE(module_of_a_one_module_object),
 	KUNIT_CASE(modules_of_a_shared_object),
@@ -160,6 +188,9 @@ static struct kunit_case kallmodsyms_cases[] = {
 	KUNIT_CASE(sizes_are_elf_sizes),
 	KUNIT_CASE(function_size_matches_kallsyms_extent),
 	KUNIT_CASE(bad_lookups),
+#ifdef CONFIG_DYNAMIC_FTRACE
+	KUNIT_CASE(set_filter_takes_mod_literally),
+#endif
 	{}
 };
 
