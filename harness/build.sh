@@ -15,10 +15,7 @@ disable=()
 base=tinyconfig
 case "$flavor" in
 qemu)  fragments=(ftrace_series_qemu.config) ;;
-# Without KASLR: with RELOCATABLE, lld's map lists the .rela sections
-# --emit-relocs keeps, which kallmodsyms_gen takes for overlapping objects.
-llvm)  fragments=(ftrace_series_qemu.config)
-       disable=(RELOCATABLE RANDOMIZE_BASE RANDOMIZE_MEMORY) ;;
+llvm)  fragments=(ftrace_series_qemu.config) ;;
 # make check-defconfig: what most users build, with the series' options.
 defconfig) base=x86_64_defconfig fragments=(ftrace_series_qemu.config) ;;
 # Without the test kernel's KASLR: the checkers as they have run so far

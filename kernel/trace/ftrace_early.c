@@ -397,10 +397,14 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 	if (fe.fold.on &&
 	    ftrace_early_fold_take(&fe.fold, &fe.log, ip_off, parent_off, counter))
 		goto out;
-	/* The early area full: fold what it holds, once. */
+	/* The early area full: fold what it holds, once, and this call. */
 	if (unlikely(fe.log.nr >= fe.log.max) && fe.ring == &fe.area_ring &&
-	    !fe.fold.on)
+	    !fe.fold.on) {
 		fe.nr_calls -= ftrace_early_fold_log(&fe.fold, &fe.log);
+		if (ftrace_early_fold_take(&fe.fold, &fe.log, ip_off,
+					   parent_off, counter))
+			goto out;
+	}
 	if (unlikely(fe.log.nr >= fe.log.max)) {
 		ring = fe.ring;
 		if (ring) {
@@ -420,6 +424,7 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 			e->parent = parent_off;
 			e->counter = counter;
 			fe.fold.run = 0;
+			fe.fold.open = 0;
 			goto out;
 		}
 		if (!fe.dropped++)

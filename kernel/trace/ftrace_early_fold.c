@@ -76,9 +76,10 @@ bool __init ftrace_early_fold_take(struct ftrace_early_fold *f,
  * @f: the folding
  * @log: the entries, the one just recorded the last
  *
- * Once the last FTRACE_EARLY_FOLD_RUN entries each repeat one of the
- * entries before them, they become a fold line, open for the repeats
- * that follow.
+ * The entry closes the open fold line, if any: a line takes calls only
+ * while it is the last entry.  Once the last FTRACE_EARLY_FOLD_RUN
+ * entries each repeat one of the entries before them, they become a fold
+ * line, open for the repeats that follow.
  *
  * Return: how many entries of calls were folded: 0 or FTRACE_EARLY_FOLD_RUN.
  */
@@ -88,6 +89,7 @@ unsigned int __init ftrace_early_fold_recorded(struct ftrace_early_fold *f,
 	unsigned int last = log->nr - 1, at;
 	struct ftrace_early_entry *line;
 
+	f->open = 0;
 	if (!ftrace_early_fold_repeats(log->e, last, log->e[last].ip,
 				       log->e[last].parent)) {
 		f->run = 0;

@@ -868,6 +868,7 @@ static void __init early_fold_in_place(struct kunit *test)
 	struct ftrace_early_log log = { .e = e, .max = 400 };
 	struct ftrace_early_log log_want = { .e = want, .max = 400 };
 	struct ftrace_early_fold f = { }, f_want = { };
+	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, e);
 	KUNIT_ASSERT_NOT_NULL(test, want);
@@ -883,6 +884,27 @@ static void __init early_fold_in_place(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, memcmp(e, want, log.nr * sizeof(*e)), 0);
 	KUNIT_EXPECT_EQ(test, f.calls, f_want.calls);
 	KUNIT_EXPECT_EQ(test, f.lines, 2);
+
+	/*
+	 * A call recorded after the line (ftrace_early_record() records the
+	 * call that filled the area if the line does not take it) closes
+	 * it: the repeats that follow do not go back into it.
+	 */
+	log.nr = 0;
+	f = (struct ftrace_early_fold) { };
+	early_fold_push(&f, &log, 10, 2, 1);
+	for (i = 0; i < 20; i++)
+		early_fold_push(&f, &log, 100 + i % 2, 1, 2 + i);
+	ftrace_early_fold_log(&f, &log);
+	KUNIT_ASSERT_EQ(test, log.nr, 4);
+	KUNIT_ASSERT_EQ(test, e[3].ip, FTRACE_EARLY_FOLDED);
+	KUNIT_ASSERT_EQ(test, e[3].parent, 18);
+	e[log.nr++] = (struct ftrace_early_entry) { .ip = 100, .parent = 1, .counter = 22 };
+	ftrace_early_fold_recorded(&f, &log);
+	early_fold_push(&f, &log, 101, 1, 23);
+	KUNIT_EXPECT_EQ(test, e[3].parent, 18);
+	KUNIT_EXPECT_EQ(test, e[3].counter, 21);
+	KUNIT_EXPECT_EQ(test, log.nr, 6);
 }
 
 /*
