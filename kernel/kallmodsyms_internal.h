@@ -8,8 +8,8 @@
  *
  * Two things are described: which built-in module(s) an address belongs to
  * (the module tables) and the ELF size of every kallsyms symbol (the size
- * table).  Multi-byte values are the generator's .short, .long and .quad:
- * in the target's byte order, read as native u16, u32 and u64; "varint" is
+ * table).  Multi-byte values are the generator's .long and .quad: in the
+ * target's byte order, read as native u32 and u64; "varint" is
  * unsigned LEB128 (7 bits per byte, low bits first, top bit set on all but
  * the last), a byte stream the same on either byte order.
  *

@@ -24,9 +24,11 @@
  *  2. Entries (call site, parent, counter) go to a small area the
  *     architecture keeps (64 KiB on x86) until memblock can give memory
  *     (ftrace_early_memblock_ready()), then to a buffer of
- *     the size asked for.  If the small area fills up first, its last
- *     three quarters become a ring: the calls it overwrites are counted,
- *     and the count goes into the trace where they would have been.  When
+ *     the size asked for.  If the small area fills up first, the calls
+ *     that repeat the calls before them are folded into lines that count
+ *     them (ftrace=function, ftrace_early_fold.c); if it fills up again,
+ *     its last three quarters become a ring: the calls it overwrites are
+ *     counted, and the count goes into the trace where they were.  When
  *     the buffer is full, its last quarter becomes such a ring, so that
  *     the calls that led to a crash are kept too (ftrace=function; the
  *     graph counts the calls it has no room for instead).
@@ -307,6 +309,9 @@ unsigned int __init ftrace_early_rebase(struct ftrace_early_entry *e,
 	if (!step)
 		return nr;
 	for (i = 1; i < nr; i++) {
+		/* A fold line's time is that of the last call it took. */
+		if (step < 0 && e[i].ip == FTRACE_EARLY_FOLDED)
+			continue;
 		if (step > 0 ? e[i].counter < e[i - 1].counter :
 		    e[i].counter - e[i - 1].counter >= (u64)-step) {
 			at = i;
@@ -508,7 +513,8 @@ static bool __init ftrace_early_glob_match(struct ftrace_early_glob *g,
 {
 	if (g->func.len && !ftrace_match(name, &g->func))
 		return false;
-	return !g->has_mod || syms->in_module(ip, &g->mod);
+	/* A blank module glob ("*") means loadable modules: none yet */
+	return !g->has_mod || (g->mod.len && syms->in_module(ip, &g->mod));
 }
 
 /*

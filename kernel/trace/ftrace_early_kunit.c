@@ -335,9 +335,10 @@ static void __init early_timebase_monotonic(struct kunit *test)
 /* A counter set back (or forward) once: the entries before it follow. */
 static void __init early_rebase(struct kunit *test)
 {
-	struct ftrace_early_entry e[5];
+	struct ftrace_early_entry e[6] = { };
 	static const u64 back[] = { 5000, 5100, 5200, 300, 400 };
 	static const u64 fwd[] = { 100, 200, 9300, 9400, 9500 };
+	static const u64 folded[] = { 100, 200, 20000, 20100, 29200, 29300 };
 	unsigned int i;
 
 	for (i = 0; i < 5; i++)
@@ -363,6 +364,14 @@ static void __init early_rebase(struct kunit *test)
 	/* No step: nothing moves. */
 	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 5, 0), 5);
 	KUNIT_EXPECT_EQ(test, e[4].counter, 9500);
+
+	/* A fold line's gap spans its loop: not taken for the step */
+	for (i = 0; i < 6; i++)
+		e[i].counter = folded[i];
+	e[2].ip = FTRACE_EARLY_FOLDED;
+	e[2].parent = 500;
+	KUNIT_EXPECT_EQ(test, ftrace_early_rebase(e, 6, -9000), 4);
+	KUNIT_EXPECT_EQ(test, e[2].counter, 29000);
 }
 
 /*
