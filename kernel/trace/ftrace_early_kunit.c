@@ -179,6 +179,10 @@ static void __init early_filter_modules(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, early_build(test, "*:mod:al*", "*remove", &f, &bad),
 			   "alpha_probe shared_helper");
 	KUNIT_EXPECT_EQ(test, bad, 0);
+	/* A blank module glob means loadable modules, as in ftrace.c: none */
+	KUNIT_EXPECT_STREQ(test, early_build(test, "alpha_*,*:mod:*", "", &f, &bad),
+			   "alpha_probe alpha_remove");
+	KUNIT_EXPECT_EQ(test, bad, 0);
 }
 
 static void __init early_filter_nonsense(struct kunit *test)
