@@ -22,7 +22,7 @@ help:
 	@echo 'make ftracetest CASES=test.d/...  some ftracetest cases (comma-separated) in one boot'
 	@echo 'make bench         benchmark figures and ratios, one table'
 	@echo 'make series        export the series as git format-patch files (out/series/patches)'
-	@echo 'make check-series  git am the series onto a pristine 6.12 tree and build it'
+	@echo 'make check-series  git am the series onto a pristine 6.12 tree, the tree the checks build'
 	@echo 'make checkpatch    checkpatch.pl --strict and W=1 over the series'
 	@echo 'make fuzz          run the generator fuzzers (FUZZ_SECONDS=60 each)'
 	@echo 'make deps          install what all of this needs (run by the targets above)'
