@@ -368,10 +368,11 @@ bool IsNonAllocSection(std::string_view name) {
   // ".rel" then the section's name: lld's map places them at 0, one per
   // object and section.  The .rela.dyn of a -pie link is allocated, but
   // only the linker puts anything there.
-  static const char* const kPrefixes[] = {
-      ".debug",    ".comment", ".note",        ".stab",        ".gnu_debug", ".BTF",
-      ".symtab",   ".strtab",  ".shstrtab",    "/DISCARD/",    ".discard",   ".gnu.warning",
-      ".GCC.command.line",     ".rela",        ".rel.",        ".rel_"};
+  static const char* const kPrefixes[] = {".debug", ".comment", ".note", ".stab", ".gnu_debug",
+                                          ".BTF", ".symtab", ".strtab", ".shstrtab", "/DISCARD/",
+                                          ".discard", ".gnu.warning", ".GCC.command.line",
+                                          // --emit-relocs
+                                          ".rela", ".rel.", ".rel_"};
   for (const char* p : kPrefixes)
     if (name.rfind(p, 0) == 0) return true;
   return false;
