@@ -111,8 +111,8 @@ cp "$build/.config.on" "$build/.config"
 trap - EXIT
 kmake olddefconfig > /dev/null
 kmake -j"$JOBS" bzImage modules > /dev/null 2>&1 || die "the kernel did not build again"
-# What kallmodsyms adds: the symbol steps of a relink (nm, kallsyms and
-# kallmodsyms) on, against off.
+# What kallmodsyms adds: the symbol steps of a relink (nm, kallsyms and,
+# running beside kallsyms' assembly, kallmodsyms) on, against off.
 awk -v on_total="$on_total" -v on_nm="$on_nm" -v on_ksyms="$on_ksyms" -v on_kmod="$on_kmod" \
     -v off_total="$off_total" -v off_nm="$off_nm" -v off_ksyms="$off_ksyms" \
     -v on_passes="$on_passes" -v off_passes="$off_passes" 'BEGIN {
