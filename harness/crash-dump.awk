@@ -7,7 +7,8 @@
 # its two rules, closed by its summary; every line in the tracer's format,
 # times in order; the calls counted as the summary says; the last call,
 # FUNCTION; in the graph, the calls nested and those still open as the
-# summary says, the innermost FUNCTION; N lines about calls not recorded;
+# summary says, the innermost FUNCTION; N lines about calls not recorded,
+# their calls, of the early area and of the buffer, as the summary says;
 # lines of folded calls or none, their calls as many as the summary says;
 # a line with WORD ("_" for a blank) of the kernel's own report before
 # the dump; no warning, lockdep or sanitizer report.  Prints "ok" or what
@@ -55,6 +56,13 @@ state == 2 && line ~ /^-{33}$/ {
 }
 
 state == 2 && line ~ /very early function (graph )?tracer: [0-9]+ calls not recorded here/ {
+	n = line
+	sub(/^very early function (graph )?tracer: /, "", n)
+	sub(/ calls.*/, "", n)
+	if (line ~ /\(the early area was full\)$/)
+		lost_area += n
+	else
+		lost_buffer += n
 	ngaps++
 	next
 }
@@ -148,6 +156,14 @@ END {
 		sub(/ folded,.*/, "", f)
 		if (folded != f + 0)
 			bad(folded " calls on fold lines in the dump, the summary says: " summary)
+		a = summary
+		sub(/.* folded, /, "", a)
+		b = a
+		sub(/ not recorded \(early area full\).*/, "", a)
+		sub(/.*\(early area full\), /, "", b)
+		sub(/ not recorded \(buffer full\)$/, "", b)
+		if (lost_area != a + 0 || lost_buffer != b + 0)
+			bad(lost_area " and " lost_buffer " calls on the lines about calls not recorded (early area, buffer), the summary says: " summary)
 	} else {
 		open = summary
 		sub(/ still open$/, "", open)
