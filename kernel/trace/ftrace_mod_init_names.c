@@ -9,14 +9,15 @@
  * be printed for the init's events.  Here, trace output names an address
  * by the module whose text was there when the event was recorded:
  *
- *  - Each map holds, on every trace clock, the period during which its
- *    init text was at its address.  It starts before any of the module's
- *    code can run (ftrace_module_init(), if a tracer is on then) and ends
- *    when the module loader gives the text back, a grace period after the
- *    init returned, from a work item (ftrace_free_mod_init()).  After each
- *    mark, ftrace waits until every trace clock is past it: what ran at
- *    those addresses before is at or below the start, what runs there
- *    later is above the end, also on coarse clocks.
+ *  - Each map holds, on every trace clock a buffer uses, the period during
+ *    which its init text was at its address.  It starts before any of the
+ *    module's code can run (ftrace_module_init(), if a tracer is on then)
+ *    and ends when the module loader gives the text back, a grace period
+ *    after the init returned, from a work item (ftrace_free_mod_init()).
+ *    The module loader does not wait: the module's events are at or above
+ *    the start.  The work item waits until every clock in use is past the
+ *    end (at once, unless a buffer uses "uptime"): what runs there later is
+ *    above it, and above the end of the text before.
  *  - A map outlives its module ("retired"): only trace output uses it
  *    then.  It is freed once its text is given back and no trace buffer can
  *    hold an event from before that, and at most 64 are kept.
@@ -181,12 +182,13 @@ static struct ftrace_mod_map *ftrace_mod_map_alloc(struct module *mod)
  * @mod: the module, none of whose code has run yet
  *
  * Only while something uses ftrace: the names are saved only then (see
- * ftrace_mod_map_take()).  Whatever was at these addresses before was
- * given back before the module's memory was allocated: its events are at
- * or below the start mark.  The module's calls come after the wait: above
- * the mark, also on a coarse clock.
+ * ftrace_mod_map_take()).  The module's calls come after the mark: at or
+ * above it.  Saved init text that was at these addresses before was given
+ * back, and the clocks were past its end, before this module's memory was
+ * allocated: its events are below the mark.  Nothing here waits for the
+ * clocks.
  *
- * Context: Process context, may sleep; takes ftrace_lock.
+ * Context: Process context, may sleep (allocates); takes ftrace_lock.
  */
 void ftrace_mod_map_loading(struct module *mod)
 {
@@ -200,7 +202,6 @@ void ftrace_mod_map_loading(struct module *mod)
 	if (!mod_map)
 		return;
 	trace_clocks_mark(mod_map_start(mod_map));
-	trace_clocks_wait_past(mod_map_start(mod_map));
 
 	mutex_lock(&ftrace_lock);
 	list_add(&mod_map->list, &ftrace_mod_maps_loading);
@@ -327,10 +328,11 @@ void ftrace_mod_map_drop_empty(struct ftrace_mod_map *mod_map)
  * The module loader frees init text a grace period after the module's init
  * returned, from a work item, and the next module may be placed there.  Mark
  * the end of the saved names' period now, then wait until every trace clock
- * is past the mark: whatever runs at these addresses later has later times,
- * also on the coarse clocks.
+ * in use is past the mark (at once, unless a buffer uses "uptime"): whatever
+ * runs at these addresses later has later times, also on that coarse clock.
  *
- * Context: Process context, may sleep; not under module_mutex.
+ * Context: Process context, may sleep; the module loader's work item that
+ * gives back init text, not under module_mutex.
  */
 void ftrace_free_mod_init(void *init_text)
 {
@@ -392,7 +394,7 @@ static int ftrace_mod_address_lookup_at(unsigned long addr, int clock_id,
 		if (addr < mod_map->start_addr || addr > mod_map->end_addr)
 			continue;
 		covered = true;
-		if (ts <= mod_map_start(mod_map)[clock_id])
+		if (ts < mod_map_start(mod_map)[clock_id])
 			continue;
 		/* Until the text is given back, nothing else can be there */
 		if (smp_load_acquire(&mod_map->text_gone) &&
