@@ -68,17 +68,37 @@ unsigned long *arch_ktrace_return_slot(struct pt_regs *regs);
 unsigned int arch_ktrace_preempt_count(bool via_trap);
 
 /**
- * arch_ktrace_refuse - architecture code that ktrace must not trace
+ * arch_ktrace_refuse - architecture text that ktrace must not trace
  * @addr: start of the function
- * @name: its symbol name
  *
- * Trampolines and thunks that are patched at run time or entered other than
- * by a call (static call trampolines, retpoline and return thunks, the
- * function tracer's own entry and return code, stack switching code).
+ * Text the architecture gathers between marks or in sections of its own
+ * (static call trampolines, kprobes' code, what runs while a CPU comes
+ * up).  What it refuses by name is in arch_ktrace_refused_names[].
  *
  * Return: a reason for the kernel log, or NULL if @addr may be traced.
  */
-const char *arch_ktrace_refuse(unsigned long addr, const char *name);
+const char *arch_ktrace_refuse(unsigned long addr);
+
+/**
+ * struct ktrace_refused_names - functions that ktrace must not trace, by name
+ * @why: the reason for the kernel log
+ * @names: the names; "a*" stands for every name that starts with "a",
+ *	   "a*b" for every name that starts with "a" and ends with "b".  A
+ *	   copy that GCC made of a function ("f.part.0") is refused with it.
+ * @nr: number of entries in @names
+ */
+struct ktrace_refused_names {
+	const char *why;
+	const char * const *names;
+	unsigned int nr;
+};
+
+/*
+ * The architecture's lists: trampolines and thunks patched at run time or
+ * entered other than by a call, stack switching code, what the tracers'
+ * recording path calls.  The last entry's @why is NULL.
+ */
+extern const struct ktrace_refused_names arch_ktrace_refused_names[];
 
 /*
  * On while ktrace holds probes.  The architecture then pauses the function
@@ -99,8 +119,6 @@ DECLARE_STATIC_KEY_FALSE(ktrace_in_use);
  * Return: true if @regs is the frame of a breakpoint exception.
  */
 bool arch_ktrace_hit_by_trap(struct pt_regs *regs);
-
-bool ktrace_name_listed(const char *name, const char * const *list, int n);
 
 /* The labels of KTRACE_TEXT_MARK @name */
 #define KTRACE_TEXT_MARKS(name)						\

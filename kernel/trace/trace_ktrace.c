@@ -412,20 +412,13 @@ static bool ktrace_glob_listed(const char *name, const char * const *list, int n
 	return false;
 }
 
-/**
- * ktrace_name_listed - is @name, or the function it is a copy of, listed?
- * @name: a symbol name
- * @list: names; "a*" stands for every name that starts with "a", "a*b"
- *	  for every name that starts with "a" and ends with "b"
- * @n: number of entries in @list
- *
- * A copy that GCC made of a function ("f.part.0", "f.constprop.0") does
- * what the function does: it is listed when the function is.
- *
- * Return: true if @name or its part before the first '.' matches an entry
- * of @list (also when there is no memory to tell).
+/*
+ * Is @name, or the function it is a copy of, in @list (globs, see struct
+ * ktrace_refused_names)?  A copy that GCC made of a function ("f.part.0",
+ * "f.constprop.0") does what the function does: it is listed when the
+ * function is.  True also when there is no memory to tell.
  */
-bool ktrace_name_listed(const char *name, const char * const *list, int n)
+static bool ktrace_name_listed(const char *name, const char * const *list, int n)
 {
 	const char *dot = strchr(name, '.');
 	bool listed;
@@ -459,6 +452,24 @@ static bool ktrace_cold_part(const char *sym)
 			return true;
 	}
 	return false;
+}
+
+/* The architecture's rules, by address and by either name of the function */
+static const char *ktrace_arch_refuses(unsigned long addr, const char *sym,
+				       const char *name)
+{
+	const struct ktrace_refused_names *r;
+	const char *reason;
+
+	reason = arch_ktrace_refuse(addr);
+	if (reason)
+		return reason;
+	for (r = arch_ktrace_refused_names; r->why; r++)
+		if (ktrace_name_listed(sym, r->names, r->nr) ||
+		    (strcmp(name, sym) &&
+		     ktrace_name_listed(name, r->names, r->nr)))
+			return r->why;
+	return NULL;
 }
 
 /*
@@ -523,9 +534,7 @@ static const char *ktrace_refusal(const char *name, unsigned long addr, int *err
 		return "called by the tracers' own code";
 	if (is_ftrace_trampoline(addr))
 		return "a function tracer trampoline";
-	reason = arch_ktrace_refuse(addr, sym);
-	if (!reason && strcmp(name, sym))
-		reason = arch_ktrace_refuse(addr, name);
+	reason = ktrace_arch_refuses(addr, sym, name);
 	if (reason)
 		return reason;
 

@@ -111,30 +111,34 @@ static const char * const ktrace_x86_tracer_path[] = {
 	"__orc_find",
 };
 
-const char *arch_ktrace_refuse(unsigned long addr, const char *name)
+#define KTRACE_NAMES(why, list)	{ why, list, ARRAY_SIZE(list) }
+
+const struct ktrace_refused_names arch_ktrace_refused_names[] = {
+	KTRACE_NAMES("trampoline or thunk entered other than by a call",
+		     ktrace_x86_trampolines),
+	KTRACE_NAMES("runs while a CPU comes up or resumes", ktrace_x86_bringup),
+	KTRACE_NAMES("returns as another task", ktrace_x86_task_switch),
+	KTRACE_NAMES("called by the tracers' own code", ktrace_x86_tracer_path),
+	{ }
+};
+
+const char *arch_ktrace_refuse(unsigned long addr)
 {
 	if (ktrace_text_between(addr, __static_call_text_start, __static_call_text_end))
 		return "static call trampoline";
 	if (ktrace_text_marked(addr, __x86_kprobes_text_start, __x86_kprobes_text_end))
 		return "kprobes' own code";
-	if (ktrace_name_listed(name, ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines)))
-		return "trampoline or thunk entered other than by a call";
 	/*
 	 * A secondary CPU runs common.o's code before it has an IDT
 	 * (cpu_init_exception_handling()) and before RCU watches it; the
 	 * whole object, so that what is added to it later is covered.
 	 */
-	if (ktrace_text_marked(addr, __x86_cpu_bringup_text_start, __x86_cpu_bringup_text_end) ||
-	    ktrace_name_listed(name, ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup)))
+	if (ktrace_text_marked(addr, __x86_cpu_bringup_text_start, __x86_cpu_bringup_text_end))
 		return "runs while a CPU comes up or resumes";
 #ifdef CONFIG_AMD_MEM_ENCRYPT
 	/* As does the SEV core (setup_ghcb()), also in #VC exceptions */
 	if (ktrace_text_marked(addr, __x86_sev_text_start, __x86_sev_text_end))
 		return "runs while a CPU comes up or resumes";
 #endif
-	if (ktrace_name_listed(name, ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch)))
-		return "returns as another task";
-	if (ktrace_name_listed(name, ktrace_x86_tracer_path, ARRAY_SIZE(ktrace_x86_tracer_path)))
-		return "called by the tracers' own code";
 	return NULL;
 }
