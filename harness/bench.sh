@@ -103,17 +103,17 @@ least() {
 	done
 	echo "${out[*]}"
 }
-# best_in_turn N MODE A B TIME: boot kernels A and B in turn, N times each,
-# in guest MODE, and print the least TIME (a function of the console log,
-# one or more figures) of each, A's figures then B's.  In turn: the host's
-# load drifts during a run.
+# best_in_turn N MODE A B TIME [CMDLINE]: boot kernels A and B in turn, N
+# times each, in guest MODE (with CMDLINE), and print the least TIME (a
+# function of the console log, one or more figures) of each, A's figures
+# then B's.  In turn: the host's load drifts during a run.
 best_in_turn() {
-	local n=$1 mode=$2 a=$3 b=$4 time=$5 i flavor t log best_a='' best_b=''
+	local n=$1 mode=$2 a=$3 b=$4 time=$5 extra=${6:-} i flavor t log best_a='' best_b=''
 	for i in $(seq "$n"); do
 		for flavor in "$a" "$b"; do
 			log=$LOGS/bench-$mode-$flavor-$i.log
 			BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$flavor" "$mode" "$log" \
-				kunit.enable=0 > /dev/null
+				kunit.enable=0 $extra > /dev/null
 			t=$("$time" "$log")
 			[ -n "$t" ] || die "no time in $log"
 			if [ "$flavor" = "$a" ]; then
@@ -221,7 +221,8 @@ row "time to /init, VERY_EARLY built in, off" "$on s" \
 # call (an ftrace_ops registered, as a BPF trampoline or livepatch would
 # have it): the series against Debian's 6.12 without it, configured alike;
 # best of 10 each, the two kernels booted in turn (single loops vary by
-# 15%).
+# 15%), without KASLR, so that each kernel and its modules land at the same
+# addresses in every boot.
 "$ROOT/harness/build.sh" upstream > /dev/null
 "$ROOT/harness/initramfs.sh" upstream > /dev/null
 loop_time() { # LOG: seconds between the guest's modloop marks, both loops
@@ -233,10 +234,10 @@ loop_time() { # LOG: seconds between the guest's modloop marks, both loops
 		/harness: bench: modloop traced end/ { te = stamp() }
 		END { if (s != "" && e != "" && ts != "" && te != "") printf "%.6f %.6f\n", e - s, te - ts }'
 }
-read -r with with_ops without without_ops < <(best_in_turn 10 modloop qemu upstream loop_time)
+read -r with with_ops without without_ops < <(best_in_turn 10 modloop qemu upstream loop_time nokaslr)
 [ -n "$without_ops" ] || die "the module loop boots did not all report"
 row "200 module loads and unloads, tracing unused" "$with s" \
-	"without the series: $without s, ratio $(echo "scale=3; $with / $without" | bc) (target <= 1.01), best of 10 in turn"
+	"without the series: $without s, ratio $(echo "scale=3; $with / $without" | bc) (target <= 1.01), best of 10 in turn, nokaslr"
 row "200 module loads and unloads, an ftrace_ops on" "$with_ops s" \
 	"without the series: $without_ops s, ratio $(echo "scale=3; $with_ops / $without_ops" | bc) (target <= 1.01), the same boots"
 # The memory the boot loader sets aside for the kernel: the bzImage
