@@ -83,8 +83,12 @@ suite_pid=
 if [ "$flavor" = qemu ]; then
 	: > "$results.suite"
 	step "upstream's ftracetest suite, beside the boots below (log: out/logs/suite-$flavor.log)"
-	"$ROOT/harness/suite.sh" "$flavor" "$results.suite" > "$LOGS/suite-$flavor.log" 2>&1 &
+	# In a session of its own: the trap stops it, QEMU too, if this
+	# script ends before it (an error, Ctrl-C)
+	setsid "$ROOT/harness/suite.sh" "$flavor" "$results.suite" > "$LOGS/suite-$flavor.log" 2>&1 &
 	suite_pid=$!
+	trap 'kill -- -"$suite_pid" 2> /dev/null' EXIT
+	trap 'exit 130' INT TERM
 fi
 
 # bootconfig_initrd FILE NAME: a copy of the guest's initramfs with FILE
@@ -152,6 +156,7 @@ done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 if [ -n "$suite_pid" ]; then
 	wait "$suite_pid" || problems+=("upstream's ftracetest suite did not run")
+	trap - EXIT INT TERM
 	cat "$LOGS/suite-$flavor.log" >&2
 	cat "$results.suite" >> "$results"
 	rm -f "$results.suite"
