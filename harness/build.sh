@@ -29,10 +29,14 @@ nokallmodsyms) fragments=(ftrace_series_qemu.config)
 noearly) fragments=(ftrace_series_qemu.config)
        disable=(VERY_EARLY_FUNCTION_TRACER VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 		VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
+# For make bench: the test kernel's very early function tracer without its
+# KUnit suite and benchmark, what a user's kernel carries.
+earlynotests) fragments=(ftrace_series_qemu.config)
+       disable=(VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST VERY_EARLY_FUNCTION_TRACER_BENCHMARK) ;;
 # For make bench: Debian's 6.12 without the series, configured as the test
 # kernel is (its .config, less the series' options).
 upstream) fragments=() ;;
-*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms, noearly or upstream)" ;;
+*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms, noearly, earlynotests or upstream)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log

@@ -117,6 +117,7 @@ static struct kunit_suite ftrace_mod_init_names_suite = {
 	.name = "ftrace_mod_init_names",
 	.test_cases = ftrace_mod_init_names_cases,
 };
+
 kunit_test_suite(ftrace_mod_init_names_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the trace clock marks of module init names");

@@ -111,14 +111,15 @@ static const char * const ktrace_x86_tracer_path[] = {
 	"__orc_find",
 };
 
-#define KTRACE_NAMES(why, list)	{ why, list, ARRAY_SIZE(list) }
-
 const struct ktrace_refused_names arch_ktrace_refused_names[] = {
-	KTRACE_NAMES("trampoline or thunk entered other than by a call",
-		     ktrace_x86_trampolines),
-	KTRACE_NAMES("runs while a CPU comes up or resumes", ktrace_x86_bringup),
-	KTRACE_NAMES("returns as another task", ktrace_x86_task_switch),
-	KTRACE_NAMES("called by the tracers' own code", ktrace_x86_tracer_path),
+	{ "trampoline or thunk entered other than by a call",
+	  ktrace_x86_trampolines, ARRAY_SIZE(ktrace_x86_trampolines) },
+	{ "runs while a CPU comes up or resumes",
+	  ktrace_x86_bringup, ARRAY_SIZE(ktrace_x86_bringup) },
+	{ "returns as another task",
+	  ktrace_x86_task_switch, ARRAY_SIZE(ktrace_x86_task_switch) },
+	{ "called by the tracers' own code",
+	  ktrace_x86_tracer_path, ARRAY_SIZE(ktrace_x86_tracer_path) },
 	{ }
 };
 
