@@ -33,9 +33,8 @@ void __init ftrace_early_bootconfig(void);
 static inline void ftrace_early_bootconfig(void) { }
 #endif
 void ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void));
-bool ftrace_early_buffer_reset(struct trace_buffer *buffer);
-u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts);
-bool __init ftrace_early_keeps_clock(struct trace_array *tr);
+void ftrace_early_buffer_reset(struct trace_buffer *buffer);
+bool __init ftrace_early_holds_trace(struct trace_array *tr);
 void ftrace_early_boot_options_applied(struct trace_array *tr);
 void ftrace_early_dump(void);
 void __init ftrace_early_dump_on_oops(void);
@@ -120,17 +119,8 @@ static inline void ftrace_early_bootconfig(void) { }
 static inline void ftrace_early_stop(void) { }
 static inline void ftrace_early_inject(struct trace_array *tr,
 				       u64 (*clock)(void)) { }
-static inline bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
-{
-	return false;
-}
-
-static inline u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts)
-{
-	return ts;
-}
-
-static inline bool ftrace_early_keeps_clock(struct trace_array *tr)
+static inline void ftrace_early_buffer_reset(struct trace_buffer *buffer) { }
+static inline bool ftrace_early_holds_trace(struct trace_array *tr)
 {
 	return false;
 }

@@ -42,12 +42,11 @@
  * injection one reading of the counter and of the trace clock, taken
  * together, and the counter's frequency known by then turn every entry
  * into a time on the trace clock.  The trace clock starts after the
- * tracer was armed: while the buffer holds entries older than its zero,
- * the buffer's clock runs ahead of it by a fixed offset, so that times
- * stay positive and in order; the first reset of the buffer ends that.
- * The default clock switch of late_initcall (to "global" when
- * sched_clock() is unstable) would reset the buffer: the clock is kept
- * while the buffer still holds the entries, and dmesg says so.
+ * tracer was armed: entries older than its zero are written at 0, as
+ * dmesg shows the messages of that time, and later events keep the trace
+ * clock's own times.  The default clock switch of late_initcall (to
+ * "global" when sched_clock() is unstable) resets the buffer: trace.c
+ * puts it off to the first clear while the buffer holds the entries.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -188,6 +187,8 @@ static struct {
 	/* At injection */
 	unsigned int not_written;	/* entries the trace buffer could not hold */
 	bool no_times;			/* no frequency: entries 1 ns apart */
+	unsigned int before_zero;	/* entries before the trace clock's zero */
+	u64 zero_after;			/* ns from the first entry to the zero */
 } fe_warn __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
@@ -214,15 +215,14 @@ static void __init ftrace_early_arm_tail_ring(void)
 	fe.ring = &fe.tail_ring;
 }
 
-/*
- * After injection: the buffer that holds the entries and the CPU they are
- * on, the trace clock and the offset the buffer's clock adds to it.
- */
+/* After injection: the buffer that holds the entries, and their CPU */
 static struct trace_buffer *ftrace_early_buffer;
 static int ftrace_early_cpu;
-static u64 (*ftrace_early_plain_clock)(void) __ro_after_init;
-static u64 ftrace_early_offset __ro_after_init;
-/* The time of the entry being written. */
+/*
+ * The time of the entry being written on the trace clock, negative before
+ * its zero, and as its buffer's clock takes it: 0 before the zero.
+ */
+static s64 ftrace_early_time __initdata;
 static u64 ftrace_early_ts __initdata;
 
 /**
@@ -240,30 +240,16 @@ u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
 /**
  * ftrace_early_timebase_init - set up the conversion of counter readings
  * @tb: the conversion
- * @first: the counter at the first entry
  * @counter_now: the counter now
  * @clock_now: the trace clock now, in nanoseconds, read with @counter_now
  * @khz: the counter's frequency; 0 if unknown
- * @nr: the number of entries
- *
- * If @first is older than the trace clock's zero (or than 1 us after it),
- * @tb->offset is what the trace clock needs added for @first to be 1 us.
- * Without a frequency the entries are given 1 ns to @nr ns: the offset
- * then makes the trace clock start past them.
  */
 void __init ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
-				       u64 first, u64 counter_now,
-				       u64 clock_now, u32 khz, unsigned int nr)
+				       u64 counter_now, u64 clock_now, u32 khz)
 {
-	u64 ns = khz ? 0 : nr;
-
 	tb->counter_now = counter_now;
-	tb->clock_now = clock_now;
+	tb->clock_now = min_t(u64, clock_now, S64_MAX);
 	tb->khz = khz;
-	if (khz && first < counter_now)
-		ns = ftrace_early_ticks_to_ns(counter_now - first, khz);
-	tb->offset = ns + NSEC_PER_USEC > clock_now ?
-		     ns + NSEC_PER_USEC - clock_now : 0;
 }
 
 /**
@@ -271,18 +257,21 @@ void __init ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
  * @tb: the conversion
  * @counter: the reading
  *
- * Return: the time, offset included; at least 1, and the time of "now" for
- * a reading not before @tb->counter_now.
+ * Return: the time on the trace clock, negative for a reading before the
+ * clock's zero; that of "now" for a reading not before @tb->counter_now,
+ * and for every reading without a frequency.
  */
-u64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
+s64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 				    u64 counter)
 {
-	u64 now = tb->clock_now + tb->offset, ns;
+	u64 ns;
 
 	if (counter >= tb->counter_now || !tb->khz)
-		return now;
+		return tb->clock_now;
 	ns = ftrace_early_ticks_to_ns(tb->counter_now - counter, tb->khz);
-	return ns < now ? now - ns : 1;
+	/* Ticks since a boot long ago, if the counter ran before it */
+	ns = min_t(u64, ns, (u64)S64_MAX / 2);
+	return (s64)tb->clock_now - (s64)ns;
 }
 
 /**
@@ -1580,52 +1569,26 @@ u64 __init ftrace_early_entry_clock(void)
 
 /**
  * ftrace_early_stamp_start - entries are about to be written
- * @no_times: the counter's frequency is not known: entries 1 ns apart
+ * @tb: the conversion of their times
+ * @nr: how many; without a frequency they take the @nr ns up to "now"
  */
-void __init ftrace_early_stamp_start(bool no_times)
+void __init ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
+				     unsigned int nr)
 {
+	ftrace_early_time = tb->khz ? S64_MIN : (s64)tb->clock_now - nr;
 	ftrace_early_ts = 0;
-	fe_warn.no_times = no_times;
-}
-
-/*
- * The buffer's clock after, while it holds entries older than the trace
- * clock's zero: the trace clock plus the offset that makes them positive.
- */
-static u64 notrace ftrace_early_offset_clock(void)
-{
-	return ftrace_early_plain_clock() + ftrace_early_offset;
 }
 
 /**
  * ftrace_early_buffer_reset - a trace buffer is being reset
- * @buffer: the buffer, with recording disabled and commits finished
+ * @buffer: the buffer
  *
- * Return: true if @buffer held the very early entries: its clock must be
- * the trace clock again (the caller sets it).
+ * If @buffer held the very early entries, it holds them no more.
  */
-bool ftrace_early_buffer_reset(struct trace_buffer *buffer)
+void ftrace_early_buffer_reset(struct trace_buffer *buffer)
 {
-	if (likely(!buffer || buffer != ftrace_early_buffer))
-		return false;
-	ftrace_early_buffer = NULL;
-	return true;
-}
-
-/**
- * ftrace_early_buffer_ts - an event's time stamp on its trace clock
- * @buffer: the buffer that holds the event
- * @ts: the event's time stamp
- *
- * Return: @ts without the offset that the buffer's clock adds while it holds
- * the very early entries: the time that the trace clock read.
- */
-u64 ftrace_early_buffer_ts(struct trace_buffer *buffer, u64 ts)
-{
-	if (likely(!buffer || buffer != READ_ONCE(ftrace_early_buffer)))
-		return ts;
-	/* The very early entries themselves: before the trace clock's zero */
-	return ts > ftrace_early_offset ? ts - ftrace_early_offset : 0;
+	if (unlikely(buffer && buffer == ftrace_early_buffer))
+		ftrace_early_buffer = NULL;
 }
 
 /**
@@ -1645,23 +1608,19 @@ void ftrace_early_boot_options_applied(struct trace_array *tr)
 }
 
 /**
- * ftrace_early_keeps_clock - keep the trace clock that times the entries
- * @tr: the trace array whose default clock late_initcall would change
+ * ftrace_early_holds_trace - whether a buffer still holds the entries
+ * @tr: the trace array
  *
- * Return: true if @tr's buffer still holds all the very early entries (none
- * overwritten or read), which a change of clock would throw away; the
- * clock is kept and dmesg says so.
+ * Return: true if @tr's buffer holds all the very early entries (none
+ * overwritten or read), which a change of trace clock would throw away.
  */
-bool __init ftrace_early_keeps_clock(struct trace_array *tr)
+bool __init ftrace_early_holds_trace(struct trace_array *tr)
 {
 	struct trace_buffer *buffer = tr->array_buffer.buffer;
 
-	if (!ftrace_early_buffer || buffer != ftrace_early_buffer ||
-	    ring_buffer_overrun_cpu(buffer, ftrace_early_cpu) ||
-	    ring_buffer_read_events_cpu(buffer, ftrace_early_cpu))
-		return false;
-	pr_warn("sched_clock() is unstable, but the trace clock is kept while the buffer holds the boot trace: write \"global\" to trace_clock to switch\n");
-	return true;
+	return ftrace_early_buffer && buffer == ftrace_early_buffer &&
+	       !ring_buffer_overrun_cpu(buffer, ftrace_early_cpu) &&
+	       !ring_buffer_read_events_cpu(buffer, ftrace_early_cpu);
 }
 
 /**
@@ -1669,19 +1628,23 @@ bool __init ftrace_early_keeps_clock(struct trace_array *tr)
  * @tb: the conversion
  * @counter: the counter when the entry was recorded
  *
- * The time becomes the buffer's clock while the entries are written.
+ * The time becomes the buffer's clock while the entries are written: 0
+ * for an entry before the trace clock's zero, as dmesg has it.
  *
- * Return: the time: never before the previous entry's.
+ * Return: the time on the trace clock, never before the previous entry's:
+ * negative before its zero, which differences (the graph's durations)
+ * keep.
  */
-u64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
+s64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
 			      u64 counter)
 {
-	if (fe_warn.no_times)
-		ftrace_early_ts++;
+	if (!tb->khz)
+		ftrace_early_time++;
 	else
-		ftrace_early_ts = max(ftrace_early_ts,
-				      ftrace_early_timebase_ts(tb, counter));
-	return ftrace_early_ts;
+		ftrace_early_time = max(ftrace_early_time,
+					ftrace_early_timebase_ts(tb, counter));
+	ftrace_early_ts = ftrace_early_time > 0 ? ftrace_early_time : 0;
+	return ftrace_early_time;
 }
 
 /**
@@ -1757,6 +1720,20 @@ bool __init ftrace_early_write_fn(struct trace_buffer *buffer,
 	return true;
 }
 
+/* How many entries are older than the trace clock's zero, for dmesg */
+static void __init ftrace_early_count_before_zero(const struct ftrace_early_timebase *tb)
+{
+	unsigned int before = 0;
+
+	if (!tb->khz || !fe.log.nr)
+		return;
+	while (before < fe.log.nr &&
+	       ftrace_early_timebase_ts(tb, fe.log.e[before].counter) < 0)
+		before++;
+	fe_warn.before_zero = before;
+	fe_warn.zero_after = -ftrace_early_timebase_ts(tb, fe.log.e[0].counter);
+}
+
 /* Write entries [0, @n) to @buffer; return how many it took. */
 static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 					      const struct ftrace_early_timebase *tb,
@@ -1765,7 +1742,7 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 	struct ftrace_early_entry *e;
 	unsigned int i;
 
-	ftrace_early_ts = 0;
+	ftrace_early_stamp_start(tb, n);
 	for (i = 0; i < n; i++) {
 		e = &fe.log.e[i];
 		if (i == fe.area_ring.at && fe.area_ring.calls)
@@ -1833,7 +1810,7 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	};
 	unsigned int written, keep, step;
 
-	ftrace_early_ts = 0;
+	ftrace_early_stamp_start(tb, fe.log.nr);
 	written = ftrace_early_graph_write(&w, &fe.log, fe.log.nr);
 	if (written == fe.log.nr)
 		return;
@@ -1845,7 +1822,7 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	step = 0;
 	do {
 		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-		ftrace_early_ts = 0;
+		ftrace_early_stamp_start(tb, fe.log.nr);
 		keep = ftrace_early_graph_cut(&fe.log, keep > step ? keep - step : 0);
 		step = step ? 2 * step : 8;
 		ftrace_early_graph_write(&w, &fe.log, keep);
@@ -1888,10 +1865,11 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 
 	clock_now = own_time ? inj->clock() : trace_clock_local();
 	counter_now = arch_ftrace_early_counter();
-	/* Without a frequency the entries are 1 ns apart from 1 ns on. */
-	if (times && fe.log.nr)
-		ftrace_early_timebase_init(&tb, fe.log.e[0].counter,
-					   counter_now, clock_now, khz, fe.log.nr);
+	/* Without a frequency the entries are 1 ns apart, up to now. */
+	if (times)
+		ftrace_early_timebase_init(&tb, counter_now, clock_now, khz);
+	if (own_time)
+		ftrace_early_count_before_zero(&tb);
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
@@ -1910,14 +1888,11 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 					  fe.dropped);
 	}
 	/*
-	 * The boot tracer starts before trace_options= applies: keep the
-	 * entries until it has (ftrace_early_boot_options_applied()).
+	 * The boot tracer starts before trace_options= applies: overwriting
+	 * stays off until it has (ftrace_early_boot_options_applied()).
 	 */
 	if (own_time) {
-		ftrace_early_plain_clock = inj->clock;
-		ftrace_early_offset = tb.offset;
-		ring_buffer_set_clock(buffer, tb.offset ? ftrace_early_offset_clock :
-				      inj->clock);
+		ring_buffer_set_clock(buffer, inj->clock);
 		/* The trace file hides what is older than the last reset. */
 		tr->array_buffer.time_start = 0;
 	}
@@ -1987,9 +1962,9 @@ static void __init __ftrace_early_inject(struct trace_array *tr,
 		ftrace_early_summary();
 	if (fe_warn.no_times)
 		pr_warn("the counter's frequency is not known yet: times and durations are estimated, 1 ns apart in the order the entries were recorded\n");
-	if (ftrace_early_offset)
-		pr_info("the trace clock runs %llu ns ahead until the buffer is reset: the first entries are older than its zero\n",
-			ftrace_early_offset);
+	if (fe_warn.before_zero)
+		pr_info("the first %u entries, recorded in the %llu us before the trace clock's zero, show at 0\n",
+			fe_warn.before_zero, div_u64(fe_warn.zero_after, NSEC_PER_USEC));
 }
 
 /**

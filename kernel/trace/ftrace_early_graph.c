@@ -321,6 +321,7 @@ static void __init ftrace_early_graph_write_one(struct ftrace_early_graph_writer
 {
 	unsigned long func = (unsigned long)_text + e->ip;
 	int depth = e->parent & FTRACE_EARLY_GRAPH_DEPTH;
+	/* Negative before the trace clock's zero: the durations are right */
 	u64 ts;
 
 	if (depth >= FTRACE_EARLY_GRAPH_FRAMES)

@@ -138,13 +138,11 @@ struct ftrace_early_graph {
 
 /*
  * How counter readings become trace clock times: from one reading of both
- * (@counter_now, @clock_now) and the counter's frequency.  @offset is
- * added to the trace clock while it holds entries older than its zero.
+ * (@counter_now, @clock_now) and the counter's frequency (0: not known).
  */
 struct ftrace_early_timebase {
 	u64 counter_now;
 	u64 clock_now;
-	u64 offset;
 	u32 khz;
 };
 
@@ -163,10 +161,9 @@ void ftrace_early_filter_build(struct ftrace_early_filter *f,
 			       const struct ftrace_early_symbols *syms);
 bool ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 				unsigned long ip);
-void ftrace_early_timebase_init(struct ftrace_early_timebase *tb, u64 first,
-				u64 counter_now, u64 clock_now, u32 khz,
-				unsigned int nr);
-u64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
+void ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
+				u64 counter_now, u64 clock_now, u32 khz);
+s64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 			     u64 counter);
 unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
 				 s64 step);
@@ -181,7 +178,7 @@ struct ftrace_early_graph_writer {
 };
 
 /* ftrace_early.c, for the graph's entries */
-u64 ftrace_early_stamp(const struct ftrace_early_timebase *tb, u64 counter);
+s64 ftrace_early_stamp(const struct ftrace_early_timebase *tb, u64 counter);
 __printf(5, 6)
 bool ftrace_early_note(struct trace_buffer *buffer,
 		       const struct ftrace_early_timebase *tb, u64 counter,
@@ -277,7 +274,8 @@ bool ftrace_early_write_fn(struct trace_buffer *buffer,
 			   unsigned int trace_ctx);
 
 /* ftrace_early.c: the times of entries written to a trace buffer */
-void ftrace_early_stamp_start(bool no_times);
+void ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
+			      unsigned int nr);
 u64 ftrace_early_entry_clock(void);
 
 /* ftrace_early_region.c: ftrace_early_region= */

@@ -256,84 +256,102 @@ static void early_filter_search(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, ftrace_early_filter_traced(&f, 12345));
 }
 
-static u64 __init early_ts(u64 first, u64 counter, u64 counter_now, u64 clock_now,
-			   u32 khz, u64 *offset)
+static s64 __init early_ts(u64 counter, u64 counter_now, u64 clock_now,
+			   u32 khz)
 {
 	struct ftrace_early_timebase tb;
 
-	ftrace_early_timebase_init(&tb, first, counter_now, clock_now, khz, 100);
-	*offset = tb.offset;
+	ftrace_early_timebase_init(&tb, counter_now, clock_now, khz);
 	return ftrace_early_timebase_ts(&tb, counter);
 }
 
 static void __init early_timebase(struct kunit *test)
 {
-	u64 offset;
-
-	/* 1 GHz, the clock well past the first entry: no offset. */
-	KUNIT_EXPECT_EQ(test, early_ts(1000, 1000, 2000, 5000000, 1000000, &offset),
-			5000000 - 1000);
-	KUNIT_EXPECT_EQ(test, offset, 0);
+	/* 1 GHz: 1,000 ticks before now are 1 us before the clock's now. */
+	KUNIT_EXPECT_EQ(test, early_ts(1000, 2000, 5000000, 1000000), 5000000 - 1000);
 	/* 2.5 GHz: 5,000,000 ticks are 2 ms. */
-	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 5000000, 10000000, 2500000, &offset),
-			8000000);
-	/* The first entry older than the clock's zero: it lands on 1 us. */
-	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 1ULL << 40, 1000, 1000000, &offset),
-			NSEC_PER_USEC);
-	KUNIT_EXPECT_EQ(test, offset, (1ULL << 40) + NSEC_PER_USEC - 1000);
-	/* ... and a later one keeps its distance to it. */
-	KUNIT_EXPECT_EQ(test, early_ts(0, 2000, 1ULL << 40, 1000, 1000000, &offset),
-			NSEC_PER_USEC + 2000);
-	/* A clock that does not run yet (0): the same. */
-	KUNIT_EXPECT_EQ(test, early_ts(100, 100, 2596148 + 100, 0, 2596148, &offset),
-			NSEC_PER_USEC);
-	KUNIT_EXPECT_EQ(test, offset, NSEC_PER_MSEC + NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, early_ts(0, 5000000, 10000000, 2500000), 8000000);
+	/* Older than the clock's zero: before it, not moved. */
+	KUNIT_EXPECT_EQ(test, early_ts(0, 1ULL << 40, 1000, 1000000),
+			1000 - (s64)(1ULL << 40));
+	KUNIT_EXPECT_EQ(test, early_ts(100, 2596148 + 100, 0, 2596148),
+			-(s64)NSEC_PER_MSEC);
 	/* Not before now: now; no frequency: now. */
-	KUNIT_EXPECT_EQ(test, early_ts(0, 3000, 2000, 5000000, 1000000, &offset),
-			5000000);
-	KUNIT_EXPECT_EQ(test, early_ts(0, 1000, 2000, 5000000, 0, &offset), 5000000);
-	KUNIT_EXPECT_EQ(test, offset, 0);
+	KUNIT_EXPECT_EQ(test, early_ts(3000, 2000, 5000000, 1000000), 5000000);
+	KUNIT_EXPECT_EQ(test, early_ts(1000, 2000, 5000000, 0), 5000000);
 	/* An hour of ticks at 4 GHz does not overflow. */
-	KUNIT_EXPECT_EQ(test, early_ts(0, 0, 3600ULL * 4000000000ULL,
-				       7200ULL * NSEC_PER_SEC, 4000000, &offset),
-			3600ULL * NSEC_PER_SEC);
+	KUNIT_EXPECT_EQ(test, early_ts(0, 3600ULL * 4000000000ULL,
+				       7200ULL * NSEC_PER_SEC, 4000000),
+			3600LL * NSEC_PER_SEC);
 }
 
 /*
- * The counter's frequency unknown (calibration failed): the entries get 1 ns
- * to nr ns, and the trace clock must start past them.
+ * The times the entries are written with: the trace clock's own, 0 on the
+ * buffer's clock for those before its zero (as dmesg shows them), and
+ * their distances kept for the graph's durations.
  */
-static void __init early_timebase_no_frequency(struct kunit *test)
+static void __init early_stamps_before_zero(struct kunit *test)
 {
 	struct ftrace_early_timebase tb;
+	s64 a, b, c;
 
-	/* The clock at 1 us, 500,000 entries: it starts 1 us after them. */
-	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, NSEC_PER_USEC, 0, 500000);
-	KUNIT_EXPECT_EQ(test, tb.offset, 500000);
-	KUNIT_EXPECT_EQ(test, ftrace_early_timebase_ts(&tb, 0), 500000 + NSEC_PER_USEC);
-	/* A clock at 0 (not running yet) too. */
-	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, 0, 0, 500000);
-	KUNIT_EXPECT_EQ(test, tb.offset, 500000 + NSEC_PER_USEC);
-	/* A clock already past them: no offset. */
-	ftrace_early_timebase_init(&tb, 0, 1ULL << 40, 5 * NSEC_PER_MSEC, 0, 500000);
-	KUNIT_EXPECT_EQ(test, tb.offset, 0);
-	/* The counter's readings say nothing then: every one is "now". */
-	KUNIT_EXPECT_EQ(test, ftrace_early_timebase_ts(&tb, 12345), 5 * NSEC_PER_MSEC);
+	/* 1 GHz; the clock at 1 ms: 3 ms and 1.5 ms ago are before its zero. */
+	ftrace_early_timebase_init(&tb, 10000000, NSEC_PER_MSEC, 1000000);
+	ftrace_early_stamp_start(&tb, 3);
+	a = ftrace_early_stamp(&tb, 7000000);
+	KUNIT_EXPECT_EQ(test, a, -2 * (s64)NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, ftrace_early_entry_clock(), 0);
+	b = ftrace_early_stamp(&tb, 8500000);
+	KUNIT_EXPECT_EQ(test, ftrace_early_entry_clock(), 0);
+	KUNIT_EXPECT_EQ(test, b - a, 1500 * NSEC_PER_USEC);
+	/* After the zero: the clock's time itself, on the buffer too. */
+	c = ftrace_early_stamp(&tb, 9900000);
+	KUNIT_EXPECT_EQ(test, c, 900 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, ftrace_early_entry_clock(), 900 * NSEC_PER_USEC);
+	/* A duration across the zero, as the graph's u64 times take it. */
+	KUNIT_EXPECT_EQ(test, (u64)c - (u64)a, 2900 * NSEC_PER_USEC);
+	/* A reading out of order does not go back. */
+	KUNIT_EXPECT_EQ(test, ftrace_early_stamp(&tb, 9000000), c);
 }
 
-/* Later readings never convert to earlier times, and never to 0. */
+/*
+ * The counter's frequency unknown (calibration failed): the entries are 1 ns
+ * apart, the last at the clock's now, and never before its zero on the
+ * buffer.
+ */
+static void __init early_stamps_no_frequency(struct kunit *test)
+{
+	struct ftrace_early_timebase tb;
+	unsigned int i;
+
+	ftrace_early_timebase_init(&tb, 1ULL << 40, 5 * NSEC_PER_MSEC, 0);
+	ftrace_early_stamp_start(&tb, 500000);
+	KUNIT_EXPECT_EQ(test, ftrace_early_stamp(&tb, 12345),
+			5 * NSEC_PER_MSEC - 500000 + 1);
+	for (i = 1; i < 500000; i++)
+		ftrace_early_stamp(&tb, 0);
+	KUNIT_EXPECT_EQ(test, ftrace_early_entry_clock(), 5 * NSEC_PER_MSEC);
+	/* A clock at 1 us: the first of 500,000 are at 0 on the buffer. */
+	ftrace_early_timebase_init(&tb, 1ULL << 40, NSEC_PER_USEC, 0);
+	ftrace_early_stamp_start(&tb, 500000);
+	KUNIT_EXPECT_LT(test, ftrace_early_stamp(&tb, 0), 0);
+	KUNIT_EXPECT_EQ(test, ftrace_early_entry_clock(), 0);
+}
+
+/* Later readings never convert to earlier times. */
 static void __init early_timebase_monotonic(struct kunit *test)
 {
 	struct ftrace_early_timebase tb;
-	u64 counter, prev = 0, ts;
+	s64 prev = S64_MIN, ts;
+	u64 counter;
 
-	ftrace_early_timebase_init(&tb, 0, 10000000, 20000, 2596148, 100);
+	ftrace_early_timebase_init(&tb, 10000000, 20000, 2596148);
 	for (counter = 0; counter < 10000000; counter += 99991) {
 		ts = ftrace_early_timebase_ts(&tb, counter);
 		KUNIT_EXPECT_GT(test, ts, prev);
 		prev = ts;
 	}
-	KUNIT_EXPECT_LE(test, prev, 20000 + tb.offset);
+	KUNIT_EXPECT_LE(test, prev, 20000);
 }
 
 /* A counter set back (or forward) once: the entries before it follow. */
@@ -1025,7 +1043,8 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_filter_parse),
 	KUNIT_CASE(early_filter_search),
 	KUNIT_CASE(early_timebase),
-	KUNIT_CASE(early_timebase_no_frequency),
+	KUNIT_CASE(early_stamps_before_zero),
+	KUNIT_CASE(early_stamps_no_frequency),
 	KUNIT_CASE(early_timebase_monotonic),
 	KUNIT_CASE(early_rebase),
 	KUNIT_CASE(early_graph_nesting),

@@ -443,6 +443,7 @@ static int __init ftrace_early_region_show_previous(void)
 	struct ftrace_early_entry *ordered;
 	struct trace_array *tr;
 	unsigned long bytes;
+	u64 counter_now = 0;
 	unsigned int i;
 	bool whole;
 	u32 khz;
@@ -479,12 +480,16 @@ static int __init ftrace_early_region_show_previous(void)
 	if (ring_buffer_resize(tr->array_buffer.buffer, bytes, raw_smp_processor_id()) < 0)
 		pr_warn("early_previous: no room for all %u entries\n", s->nr);
 	khz = s->khz ?: arch_ftrace_early_counter_khz();
-	/* Times from the counter's zero: converted from the latest reading */
-	tb.khz = khz;
+	/*
+	 * Times from the counter's zero, converted from the latest reading;
+	 * without a frequency, 1 ns to s->nr ns.
+	 */
 	for (i = 0; i < s->nr; i++)
-		tb.counter_now = max(tb.counter_now, s->e[i].counter);
-	tb.clock_now = khz ? ftrace_early_ticks_to_ns(tb.counter_now, khz) : 0;
-	ftrace_early_stamp_start(!khz);
+		counter_now = max(counter_now, s->e[i].counter);
+	ftrace_early_timebase_init(&tb, counter_now,
+				   khz ? ftrace_early_ticks_to_ns(counter_now, khz) :
+				   s->nr, khz);
+	ftrace_early_stamp_start(&tb, s->nr);
 	ring_buffer_change_overwrite(tr->array_buffer.buffer, 0);
 	ring_buffer_set_clock(tr->array_buffer.buffer, ftrace_early_entry_clock);
 	ftrace_early_note(tr->array_buffer.buffer, &tb, s->nr ? s->e[0].counter : 0,

@@ -78,7 +78,7 @@ static bool buffer_holds_events_until(struct trace_buffer *buffer, u64 ts)
 			continue;
 		/* The oldest page's stamp is at or before its first event */
 		oldest = ring_buffer_oldest_event_ts(buffer, cpu);
-		if (trace_buffer_clock_ts(buffer, oldest) <= ts)
+		if (oldest <= ts)
 			return true;
 	}
 
@@ -371,7 +371,7 @@ void ftrace_free_mod_init(void *init_text)
 
 /*
  * Name @addr as it was at time @ts on trace clock @clock_id (the event's
- * time stamp, trace_buffer_clock_ts()): the init function that was there
+ * time stamp): the init function that was there
  * then, also after its module was unloaded.  Returns the length of @sym; 0
  * if no saved init text was ever at @addr (ask kallsyms then); -ENOENT if
  * some was, but no saved function was at @addr at @ts: kallsyms, which
@@ -439,9 +439,7 @@ bool ftrace_mod_init_print_sym(struct trace_iterator *iter,
 		return false;
 
 	ret = ftrace_mod_address_lookup_at(address, iter->tr->clock_id,
-					   trace_buffer_clock_ts(iter->array_buffer->buffer,
-								 iter->ts),
-					   &size, &off, modname, str);
+					   iter->ts, &size, &off, modname, str);
 	if (ret > 0) {
 		switch (fmt) {
 		case TRACE_SYM_NAME:
