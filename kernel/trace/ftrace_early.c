@@ -36,17 +36,14 @@
  *     test in __fentry__ becomes NOPs.
  *  4. When the boot tracer starts, its buffer just reset, the entries are
  *     written to it on the boot CPU before anything else
- *     (ftrace_early_inject()), and the memory is freed.
+ *     (ftrace_early_inject(), ftrace_early_inject.c: their times), and the
+ *     memory is freed.
  *
- * Timestamps: the counter runs before anything is calibrated.  At
- * injection one reading of the counter and of the trace clock, taken
- * together, and the counter's frequency known by then turn every entry
- * into a time on the trace clock.  The trace clock starts after the
- * tracer was armed: entries older than its zero are written at 0, as
- * dmesg shows the messages of that time, and later events keep the trace
- * clock's own times.  The default clock switch of late_initcall (to
- * "global" when sched_clock() is unstable) resets the buffer: trace.c
- * puts it off to the first clear while the buffer holds the entries.
+ * The filters are ftrace_early_filter.c's, the graph's returns
+ * ftrace_early_graph.c's, the folding of repeats ftrace_early_fold.c's,
+ * the region kept across a reset ftrace_early_region.c's and the text of
+ * a dump ftrace_early_text.c's; this file arms, records, moves the entries
+ * and stops.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -55,21 +52,17 @@
 #include <linux/bootconfig.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
-#include <linux/kallsyms.h>
 #include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/kmemleak.h>
-#include <linux/math64.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/panic_notifier.h>
-#include <linux/ring_buffer.h>
 #include <linux/sizes.h>
 #include <linux/start_kernel.h>
 #include <linux/string.h>
-#include <linux/trace_clock.h>
 
 #include <asm/sections.h>
 #include <asm/setup.h>
@@ -78,15 +71,6 @@
 #include "ftrace_early_internal.h"
 
 #define FTRACE_EARLY_MAX_SIZE	SZ_1G
-
-enum ftrace_early_state {
-	FTRACE_EARLY_WAITING,	/* for start_kernel() */
-	FTRACE_EARLY_BOOTCONFIG, /* for bootconfig's kernel.ftrace keys */
-	FTRACE_EARLY_RECORDING,
-	FTRACE_EARLY_FROZEN,	/* by a dump (ftrace_early_dump()) */
-	FTRACE_EARLY_STOPPED,	/* by ftrace_init(): entries to inject */
-	FTRACE_EARLY_OFF,
-};
 
 /*
  * Tested by __fentry__.  Initialized data, not .bss: __fentry__ may be
@@ -111,40 +95,7 @@ struct ftrace_early_unmatched {
 };
 
 /* The recording: the buffer, the entries and the filter */
-static struct {
-	enum ftrace_early_state state;
-	struct ftrace_early_log log;
-	unsigned int max_total;		/* entries of the size asked for */
-	unsigned int nr_calls;		/* calls recorded and kept */
-	/*
-	 * When the early area fills up before the buffer comes, its last
-	 * three quarters become a ring (area_ring): the first calls and
-	 * those just before the buffer are kept, and those the ring
-	 * overwrites counted.  When the buffer fills up, its last quarter
-	 * does (tail_ring).  @ring is the one that takes the calls once the
-	 * entries are full; NULL: they are dropped.
-	 */
-	struct ftrace_early_ring area_ring;
-	struct ftrace_early_ring tail_ring;
-	struct ftrace_early_ring *ring;
-	unsigned long dropped;		/* calls the buffer had no room for */
-	u64 first_drop_counter;
-	unsigned long recursion;	/* calls made while recording one */
-	struct ftrace_early_fold fold;	/* the early area's repeats */
-	bool recording;
-	struct ftrace_early_filter filter;
-	/* ftrace=function_graph: the calls' returns too */
-	bool graph_mode;
-	struct ftrace_early_graph graph;
-	struct ftrace_early_filter graph_only;		/* ftrace_graph_filter= */
-	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
-	bool region;			/* the entries are in ftrace_early_region= */
-	void *area;			/* the early area, until the buffer */
-	size_t area_size;
-	bool area_memblock;		/* from memblock (bootconfig), not the arch */
-	void *buf;			/* the buffer and the bitmap after it */
-	size_t buf_size;
-} fe __initdata;
+static struct ftrace_early_recording fe __initdata;
 
 /*
  * The parameters, from the command line (and bootconfig): pointers into
@@ -184,11 +135,6 @@ static struct {
 	bool no_room_for_graph_filter;
 	bool unsorted;
 	bool no_memory;
-	/* At injection */
-	unsigned int not_written;	/* entries the trace buffer could not hold */
-	bool no_times;			/* no frequency: entries 1 ns apart */
-	unsigned int before_zero;	/* entries before the trace clock's zero */
-	u64 zero_after;			/* ns from the first entry to the zero */
 } fe_warn __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
@@ -213,131 +159,6 @@ static void __init ftrace_early_arm_tail_ring(void)
 		return;
 	fe.tail_ring.at = fe.log.max - fe.log.max / 4;
 	fe.ring = &fe.tail_ring;
-}
-
-/* After injection: the buffer that holds the entries, and their CPU */
-static struct trace_buffer *ftrace_early_buffer;
-static int ftrace_early_cpu;
-/*
- * The time of the entry being written on the trace clock, negative before
- * its zero, and as its buffer's clock takes it: 0 before the zero.
- */
-static s64 ftrace_early_time __initdata;
-static u64 ftrace_early_ts __initdata;
-
-/**
- * ftrace_early_ticks_to_ns - counter ticks to nanoseconds
- * @ticks: a number of ticks
- * @khz: the counter's frequency, not 0
- *
- * Return: the time @ticks take.
- */
-u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
-{
-	return mul_u64_u32_div(ticks, NSEC_PER_MSEC, khz);
-}
-
-/**
- * ftrace_early_timebase_init - set up the conversion of counter readings
- * @tb: the conversion
- * @counter_now: the counter now
- * @clock_now: the trace clock now, in nanoseconds, read with @counter_now
- * @khz: the counter's frequency; 0 if unknown
- */
-void __init ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
-				       u64 counter_now, u64 clock_now, u32 khz)
-{
-	tb->counter_now = counter_now;
-	tb->clock_now = min_t(u64, clock_now, S64_MAX);
-	tb->khz = khz;
-}
-
-/**
- * ftrace_early_timebase_ts - the trace time of a counter reading
- * @tb: the conversion
- * @counter: the reading
- *
- * Return: the time on the trace clock, negative for a reading before the
- * clock's zero; that of "now" for a reading not before @tb->counter_now,
- * and for every reading without a frequency.
- */
-s64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
-				    u64 counter)
-{
-	u64 ns;
-
-	if (counter >= tb->counter_now || !tb->khz)
-		return tb->clock_now;
-	ns = ftrace_early_ticks_to_ns(tb->counter_now - counter, tb->khz);
-	/* Ticks since a boot long ago, if the counter ran before it */
-	ns = min_t(u64, ns, (u64)S64_MAX / 2);
-	return (s64)tb->clock_now - (s64)ns;
-}
-
-/**
- * ftrace_early_rebase - undo a step of the counter in the entries
- * @e: the entries, in the order they were recorded
- * @nr: how many
- * @step: how much the counter was set back, once, while or after they
- *        were recorded (0: never)
- *
- * The step shows as a jump back (@step > 0) or forward by at least -@step
- * between two entries; the entries before it, or all if there is none,
- * are moved onto the counter as it runs now.  A step smaller than the
- * time between two entries may not show: then all move, those after the
- * step @step ticks too early.
- *
- * Return: the index of the first entry recorded after the step; @nr if
- * none was, or if there was no step.
- */
-unsigned int __init ftrace_early_rebase(struct ftrace_early_entry *e,
-					unsigned int nr, s64 step)
-{
-	unsigned int i, at = nr;
-
-	if (!step)
-		return nr;
-	for (i = 1; i < nr; i++) {
-		/* A fold line's time is that of the last call it took. */
-		if (step < 0 && e[i].ip == FTRACE_EARLY_FOLDED)
-			continue;
-		if (step > 0 ? e[i].counter < e[i - 1].counter :
-		    e[i].counter - e[i - 1].counter >= (u64)-step) {
-			at = i;
-			break;
-		}
-	}
-	for (i = 0; i < at; i++)
-		e[i].counter -= step;
-	return at;
-}
-
-/**
- * ftrace_early_filter_traced - whether a call site is traced
- * @f: the filter
- * @ip: the fentry call site
- *
- * A binary search in the sorted site table and a bit test: nothing here
- * may call a function that has an fentry site.
- *
- * Return: true if @ip is traced.
- */
-bool notrace ftrace_early_filter_traced(const struct ftrace_early_filter *f,
-					unsigned long ip)
-{
-	unsigned int lo = 0, hi = f->nr_sites, mid;
-
-	if (!f->traced)
-		return true;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (f->sites[mid] < ip)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < f->nr_sites && f->sites[lo] == ip &&
-	       test_bit(lo, f->traced);
 }
 
 /**
@@ -494,176 +315,6 @@ unsigned long __ref __ftrace_early_ret_addr(unsigned long ret, unsigned long *re
 		return ret;
 	return ftrace_early_graph_ret_addr(&fe.graph, ret, retp);
 }
-
-/* Whether entry @g of a filter list selects the function at @ip. */
-static bool __init ftrace_early_glob_match(struct ftrace_early_glob *g,
-					   unsigned long ip, char *name,
-					   const struct ftrace_early_symbols *syms)
-{
-	if (g->func.len && !ftrace_match(name, &g->func))
-		return false;
-	/* A blank module glob ("*") means loadable modules: none yet */
-	return !g->has_mod || (g->mod.len && syms->in_module(ip, &g->mod));
-}
-
-/*
- * Apply the entries of a list in order, as writes to set_ftrace_filter
- * would: a match selects the function, a '!' match takes it out again.
- */
-static bool __init ftrace_early_globs_select(struct ftrace_early_glob *globs,
-					     int nr, unsigned long ip,
-					     char *name,
-					     const struct ftrace_early_symbols *syms)
-{
-	bool selected = false;
-	int i;
-
-	for (i = 0; i < nr; i++) {
-		if (ftrace_early_glob_match(&globs[i], ip, name, syms)) {
-			selected = !globs[i].not;
-			globs[i].matched = true;
-		}
-	}
-	return selected;
-}
-
-/**
- * ftrace_early_parse_globs - parse a filter list of the command line
- * @list: comma-separated entries: "glob", "!glob", "glob:mod:module";
- *        split and parsed in place
- * @globs: where the parsed entries go
- * @max: room in @globs
- * @nr_bad: counts the entries that cannot be used
- *
- * Function and module globs are parsed by filter_parse_regex(), as
- * set_ftrace_filter does.  Empty entries are skipped; entries beyond @max,
- * indexes ("42"), and over-long names count as bad.
- *
- * Return: the number of entries in @globs.
- */
-int __init ftrace_early_parse_globs(char *list, struct ftrace_early_glob *globs,
-				    int max, int *nr_bad)
-{
-	struct ftrace_early_glob *g;
-	char *tok, *mod;
-	int n = 0, not;
-
-	while ((tok = strsep(&list, ","))) {
-		if (!*tok)
-			continue;
-		if (n == max) {
-			(*nr_bad)++;
-			continue;
-		}
-		g = &globs[n];
-		memset(g, 0, sizeof(*g));
-		mod = strstr(tok, ":mod:");
-		if (mod) {
-			*mod = '\0';
-			mod += 5;
-			g->has_mod = true;
-		}
-		if (strlen(tok) >= KSYM_NAME_LEN ||
-		    (mod && (!*mod || strlen(mod) >= MODULE_NAME_LEN))) {
-			(*nr_bad)++;
-			continue;
-		}
-		g->func.type = filter_parse_regex(tok, strlen(tok),
-						  &g->func.search, &not);
-		if (g->func.type == MATCH_INDEX) {
-			(*nr_bad)++;
-			continue;
-		}
-		g->func.len = strlen(g->func.search);
-		g->not = not;
-		if (mod) {
-			g->mod.type = filter_parse_regex(mod, strlen(mod),
-							 &g->mod.search, &not);
-			g->mod.len = strlen(g->mod.search);
-			if (not || g->mod.type == MATCH_INDEX) {
-				(*nr_bad)++;
-				continue;
-			}
-		}
-		n++;
-	}
-	return n;
-}
-
-/**
- * ftrace_early_filter_build - resolve filter lists into the filter bitmap
- * @f: the filter: @f->sites and @f->nr_sites set, @f->traced with room
- *     for 2 * @f->nr_sites bits (the second half is scratch)
- * @filter: the parsed ftrace_filter= entries
- * @nr_filter: how many
- * @notrace_globs: the parsed ftrace_notrace= entries
- * @nr_notrace: how many
- * @syms: names and modules of the call sites
- *
- * One symbol look-up per call site, here and never again.  As for
- * ftrace_init(), a filter that selects nothing does not filter.  The
- * matched flag of each entry is set if it matched anything.
- */
-void __init ftrace_early_filter_build(struct ftrace_early_filter *f,
-				      struct ftrace_early_glob *filter,
-				      int nr_filter,
-				      struct ftrace_early_glob *notrace_globs,
-				      int nr_notrace,
-				      const struct ftrace_early_symbols *syms)
-{
-	unsigned long *notrace_bits = f->traced + BITS_TO_LONGS(f->nr_sites);
-	char buf[KSYM_NAME_LEN];
-	unsigned int i;
-	char *name;
-
-	bitmap_zero(f->traced, f->nr_sites);
-	bitmap_zero(notrace_bits, f->nr_sites);
-	f->nr_filter = 0;
-	f->nr_notrace = 0;
-	for (i = 0; i < f->nr_sites; i++) {
-		name = (char *)syms->name(f->sites[i], buf);
-		if (!name)
-			continue;
-		if (ftrace_early_globs_select(filter, nr_filter, f->sites[i],
-					      name, syms)) {
-			__set_bit(i, f->traced);
-			f->nr_filter++;
-		}
-		if (ftrace_early_globs_select(notrace_globs, nr_notrace, f->sites[i],
-					      name, syms)) {
-			__set_bit(i, notrace_bits);
-			f->nr_notrace++;
-		}
-	}
-	if (!f->nr_filter)
-		bitmap_fill(f->traced, f->nr_sites);
-	bitmap_andnot(f->traced, f->traced, notrace_bits, f->nr_sites);
-}
-
-static const char * __init ftrace_early_sym_name(unsigned long ip, char *buf)
-{
-	unsigned long size, offset;
-
-	if (!kallsyms_lookup(ip, &size, &offset, NULL, buf))
-		return NULL;
-#ifdef FTRACE_MCOUNT_MAX_OFFSET
-	/* A weak function's leftover site: ftrace_init() disables it. */
-	if (offset > FTRACE_MCOUNT_MAX_OFFSET)
-		return NULL;
-#endif
-	return buf;
-}
-
-static bool __init ftrace_early_sym_in_module(unsigned long ip,
-					      struct ftrace_glob *mod_g)
-{
-	return ftrace_match_builtin_module(ip, mod_g);
-}
-
-static const struct ftrace_early_symbols ftrace_early_kallsyms __initconst = {
-	.name = ftrace_early_sym_name,
-	.in_module = ftrace_early_sym_in_module,
-};
 
 static int __init ftrace_early_param(char *param, char *val,
 				     const char *unused, void *arg)
@@ -1557,349 +1208,6 @@ void __init ftrace_early_stop(void)
 	ftrace_early_warn();
 }
 
-/**
- * ftrace_early_entry_clock - a buffer's clock while entries are written
- *
- * Return: the time of the entry being written (ftrace_early_stamp()).
- */
-u64 __init ftrace_early_entry_clock(void)
-{
-	return ftrace_early_ts;
-}
-
-/**
- * ftrace_early_stamp_start - entries are about to be written
- * @tb: the conversion of their times
- * @nr: how many; without a frequency they take the @nr ns up to "now"
- */
-void __init ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
-				     unsigned int nr)
-{
-	ftrace_early_time = tb->khz ? S64_MIN : (s64)tb->clock_now - nr;
-	ftrace_early_ts = 0;
-}
-
-/**
- * ftrace_early_buffer_reset - a trace buffer is being reset
- * @buffer: the buffer
- *
- * If @buffer held the very early entries, it holds them no more.
- */
-void ftrace_early_buffer_reset(struct trace_buffer *buffer)
-{
-	if (unlikely(buffer && buffer == ftrace_early_buffer))
-		ftrace_early_buffer = NULL;
-}
-
-/**
- * ftrace_early_boot_options_applied - trace_options= has been applied
- * @tr: the trace array the boot tracer started on
- *
- * The buffer that holds the very early entries took no overwriting since
- * they were written; from now on, what trace_options= says.
- */
-void ftrace_early_boot_options_applied(struct trace_array *tr)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-
-	if (buffer && buffer == ftrace_early_buffer)
-		ring_buffer_change_overwrite(buffer,
-					     tr->trace_flags & TRACE_ITER_OVERWRITE);
-}
-
-/**
- * ftrace_early_holds_trace - whether a buffer still holds the entries
- * @tr: the trace array
- *
- * Return: true if @tr's buffer holds all the very early entries (none
- * overwritten or read), which a change of trace clock would throw away.
- */
-bool __init ftrace_early_holds_trace(struct trace_array *tr)
-{
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-
-	return ftrace_early_buffer && buffer == ftrace_early_buffer &&
-	       !ring_buffer_overrun_cpu(buffer, ftrace_early_cpu) &&
-	       !ring_buffer_read_events_cpu(buffer, ftrace_early_cpu);
-}
-
-/**
- * ftrace_early_stamp - the time of the next entry written
- * @tb: the conversion
- * @counter: the counter when the entry was recorded
- *
- * The time becomes the buffer's clock while the entries are written: 0
- * for an entry before the trace clock's zero, as dmesg has it.
- *
- * Return: the time on the trace clock, never before the previous entry's:
- * negative before its zero, which differences (the graph's durations)
- * keep.
- */
-s64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
-			      u64 counter)
-{
-	if (!tb->khz)
-		ftrace_early_time++;
-	else
-		ftrace_early_time = max(ftrace_early_time,
-					ftrace_early_timebase_ts(tb, counter));
-	ftrace_early_ts = ftrace_early_time > 0 ? ftrace_early_time : 0;
-	return ftrace_early_time;
-}
-
-/**
- * ftrace_early_note - a line of the tracer in the trace
- * @buffer: the trace buffer
- * @tb: the conversion of the times
- * @counter: when what the line says happened
- * @trace_ctx: the context of the entries
- * @fmt: the line's format
- *
- * Return: false if @buffer had no room.
- */
-bool __init ftrace_early_note(struct trace_buffer *buffer,
-			      const struct ftrace_early_timebase *tb,
-			      u64 counter, unsigned int trace_ctx,
-			      const char *fmt, ...)
-{
-	struct ring_buffer_event *event;
-	struct print_entry *entry;
-	char msg[256];
-	va_list args;
-	int len;
-
-	va_start(args, fmt);
-	len = vscnprintf(msg, sizeof(msg), fmt, args);
-	va_end(args);
-	ftrace_early_stamp(tb, counter);
-	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
-					  sizeof(*entry) + len + 1, trace_ctx);
-	if (!event)
-		return false;
-	entry = ring_buffer_event_data(event);
-	entry->ip = (unsigned long)ftrace_early_record;
-	memcpy(entry->buf, msg, len + 1);
-	trace_buffer_unlock_commit_nostack(buffer, event);
-	return true;
-}
-
-/**
- * ftrace_early_write_fn - write one entry as a function tracer event
- * @buffer: the trace buffer
- * @tb: the conversion of the times
- * @e: the entry, its call site and parent from _text
- * @trace_ctx: the context of the event
- *
- * A fold line (ftrace_early_fold.c) becomes a line of the tracer.
- *
- * Return: false if @buffer had no room.
- */
-bool __init ftrace_early_write_fn(struct trace_buffer *buffer,
-				  const struct ftrace_early_timebase *tb,
-				  const struct ftrace_early_entry *e,
-				  unsigned int trace_ctx)
-{
-	unsigned long base = (unsigned long)_text;
-	struct ring_buffer_event *event;
-	struct ftrace_entry *entry;
-
-	if (e->ip == FTRACE_EARLY_FOLDED)
-		return ftrace_early_note(buffer, tb, e->counter, trace_ctx,
-					 "very early function tracer: %u calls folded here (%s)\n",
-					 e->parent, FTRACE_EARLY_FOLD_WHY);
-	ftrace_early_stamp(tb, e->counter);
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-					  trace_ctx);
-	if (!event)
-		return false;
-	entry = ring_buffer_event_data(event);
-	entry->ip = base + e->ip;
-	entry->parent_ip = e->parent == FTRACE_EARLY_NO_PARENT ? 0 :
-			   base + e->parent;
-	trace_buffer_unlock_commit_nostack(buffer, event);
-	return true;
-}
-
-/* How many entries are older than the trace clock's zero, for dmesg */
-static void __init ftrace_early_count_before_zero(const struct ftrace_early_timebase *tb)
-{
-	unsigned int before = 0;
-
-	if (!tb->khz || !fe.log.nr)
-		return;
-	while (before < fe.log.nr &&
-	       ftrace_early_timebase_ts(tb, fe.log.e[before].counter) < 0)
-		before++;
-	fe_warn.before_zero = before;
-	fe_warn.zero_after = -ftrace_early_timebase_ts(tb, fe.log.e[0].counter);
-}
-
-/* Write entries [0, @n) to @buffer; return how many it took. */
-static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
-					      const struct ftrace_early_timebase *tb,
-					      unsigned int n, unsigned int trace_ctx)
-{
-	struct ftrace_early_entry *e;
-	unsigned int i;
-
-	ftrace_early_stamp_start(tb, n);
-	for (i = 0; i < n; i++) {
-		e = &fe.log.e[i];
-		if (i == fe.area_ring.at && fe.area_ring.calls)
-			ftrace_early_note(buffer, tb, fe.area_ring.counter, trace_ctx,
-					  "very early function tracer: %lu calls not recorded here (the early area was full)\n",
-					  fe.area_ring.calls);
-		if (i == fe.tail_ring.at && fe.tail_ring.calls)
-			ftrace_early_note(buffer, tb, fe.tail_ring.counter, trace_ctx,
-					  "very early function tracer: %lu calls not recorded here (%s)\n",
-					  fe.tail_ring.calls,
-					  fe.region ? "the region's slot was full" :
-					  "buffer full: ftrace_early_buf_size=");
-		if (!ftrace_early_write_fn(buffer, tb, e, trace_ctx))
-			return i;
-	}
-	return n;
-}
-
-/*
- * A step of the counter (see ftrace_early_rebase()) moves the entries
- * before it, and the times of the lines about lost calls with them.
- */
-static void __init ftrace_early_rebase_all(s64 step)
-{
-	unsigned int at = ftrace_early_rebase(fe.log.e, fe.log.nr, step);
-
-	if (fe.area_ring.over && fe.area_ring.at <= at)
-		fe.area_ring.counter -= step;
-	if (fe.tail_ring.over && fe.tail_ring.at <= at)
-		fe.tail_ring.counter -= step;
-	if (fe.dropped && at == fe.log.nr)
-		fe.first_drop_counter -= step;
-}
-
-/*
- * The buffer took @written of the entries: write them again, the earliest
- * that fit with the line that says so.
- */
-static void __init ftrace_early_write_again(struct trace_buffer *buffer,
-					    const struct ftrace_early_timebase *tb,
-					    unsigned int written,
-					    unsigned int trace_ctx)
-{
-	unsigned int keep = written > 8 ? written - 8 : 0;
-
-	ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-	ftrace_early_write(buffer, tb, keep, trace_ctx);
-	fe_warn.not_written = fe.log.nr - keep;
-	ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
-			  "very early function tracer: %u entries did not fit in the trace buffer (trace_buf_size=)\n",
-			  fe_warn.not_written);
-}
-
-/*
- * The graph's entries: if the buffer cannot hold them all, the earliest
- * that fit, the returns of the calls they leave open and a line about the
- * rest, so that the graph stays well nested.
- */
-static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
-					    const struct ftrace_early_timebase *tb,
-					    unsigned int trace_ctx)
-{
-	struct ftrace_early_graph_writer w = {
-		.buffer = buffer, .tb = tb, .trace_ctx = trace_ctx,
-	};
-	unsigned int written, keep, step;
-
-	ftrace_early_stamp_start(tb, fe.log.nr);
-	written = ftrace_early_graph_write(&w, &fe.log, fe.log.nr);
-	if (written == fe.log.nr)
-		return;
-	/*
-	 * Fewer each time, twice as many fewer as the time before, until the
-	 * returns of the calls open fit too.
-	 */
-	keep = written;
-	step = 0;
-	do {
-		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-		ftrace_early_stamp_start(tb, fe.log.nr);
-		keep = ftrace_early_graph_cut(&fe.log, keep > step ? keep - step : 0);
-		step = step ? 2 * step : 8;
-		ftrace_early_graph_write(&w, &fe.log, keep);
-		fe_warn.not_written = fe.log.nr - keep;
-		ftrace_early_note(buffer, tb, fe.log.e[keep].counter, trace_ctx,
-				  "very early function graph tracer: %u entries did not fit in the trace buffer (trace_buf_size=): the calls still open return\n",
-				  fe_warn.not_written);
-	} while (!ftrace_early_graph_close(&w, &fe.log, keep) && keep);
-}
-
-struct ftrace_early_injection {
-	struct trace_array *tr;
-	u64 (*clock)(void);
-};
-
-/*
- * Write the entries to @tr's buffer, each with its own time if the clock
- * counts nanoseconds, keeping the earliest if they do not all fit.
- */
-static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
-{
-	struct trace_array *tr = inj->tr;
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
-	bool own_time = trace_clock_in_ns(tr);
-	/*
-	 * The graph's call and return times are in ns whatever the trace
-	 * clock, as fgraph takes them from trace_clock_local().
-	 */
-	bool times = own_time || fe.graph_mode;
-	unsigned int trace_ctx = tracing_gen_ctx();
-	struct ftrace_early_timebase tb = { };
-	unsigned int written;
-	u64 counter_now, clock_now;
-	u32 khz;
-
-	ftrace_early_rebase_all(arch_ftrace_early_counter_step());
-	khz = arch_ftrace_early_counter_khz();
-	fe_warn.no_times = times && !khz;
-	ftrace_early_bench_report(khz);
-
-	clock_now = own_time ? inj->clock() : trace_clock_local();
-	counter_now = arch_ftrace_early_counter();
-	/* Without a frequency the entries are 1 ns apart, up to now. */
-	if (times)
-		ftrace_early_timebase_init(&tb, counter_now, clock_now, khz);
-	if (own_time)
-		ftrace_early_count_before_zero(&tb);
-	/* Only this CPU runs, with interrupts off: no other writer. */
-	if (own_time)
-		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
-	/* Keep the first ones, whatever trace_options= will say. */
-	ring_buffer_change_overwrite(buffer, 0);
-	if (fe.graph_mode) {
-		ftrace_early_write_graph(buffer, &tb, trace_ctx);
-	} else {
-		written = ftrace_early_write(buffer, &tb, fe.log.nr, trace_ctx);
-		if (written < fe.log.nr)
-			ftrace_early_write_again(buffer, &tb, written, trace_ctx);
-		else if (fe.dropped)
-			ftrace_early_note(buffer, &tb, fe.first_drop_counter,
-					  trace_ctx,
-					  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
-					  fe.dropped);
-	}
-	/*
-	 * The boot tracer starts before trace_options= applies: overwriting
-	 * stays off until it has (ftrace_early_boot_options_applied()).
-	 */
-	if (own_time) {
-		ring_buffer_set_clock(buffer, inj->clock);
-		/* The trace file hides what is older than the last reset. */
-		tr->array_buffer.time_start = 0;
-	}
-	ftrace_early_buffer = buffer;
-	ftrace_early_cpu = raw_smp_processor_id();
-}
-
 /*
  * Give back the memory of the entries: memblock memory reserved at boot.
  * Not before deferred struct page init has run (page_alloc_init_late()):
@@ -1921,52 +1229,6 @@ static void __init ftrace_early_free(void)
 	fe.area = NULL;
 }
 
-/* What the recording of calls got, and lost */
-static void __init ftrace_early_summary(void)
-{
-	pr_info("%u calls recorded, %lu dropped, %lu not recorded (early area full), %lu while recording one; ftrace_filter= %u, ftrace_notrace= %u of %u functions; buffer %zu KiB\n",
-		fe.nr_calls, fe.dropped + fe.tail_ring.calls, fe.area_ring.calls,
-		fe.recursion,
-		fe.filter.nr_filter ?: fe.filter.nr_sites,
-		fe.filter.traced ? fe.filter.nr_notrace : 0,
-		fe.filter.nr_sites, fe.log.max * sizeof(*fe.log.e) / SZ_1K);
-	if (fe.fold.lines)
-		pr_info("%lu calls folded into %u lines when the early area was full, each repeating one of the calls above it\n",
-			fe.fold.calls, fe.fold.lines);
-	if (fe_warn.not_written)
-		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept\n",
-			fe_warn.not_written, fe.log.nr);
-}
-
-/* What the recording of the function graph got, and lost */
-static void __init ftrace_early_graph_summary(void)
-{
-	pr_info("function graph: %u calls recorded with their returns, %lu lost (no room), %lu past the shadow stack (%u frames, at most %u used), %lu while recording one; buffer %zu KiB\n",
-		fe.nr_calls, fe.graph.lost, fe.graph.overflow,
-		fe.graph.max_frames, fe.graph.deepest, fe.recursion,
-		fe.log.max * sizeof(*fe.log.e) / SZ_1K);
-	if (fe_warn.not_written)
-		pr_warn("%u of %u entries did not fit in the trace buffer: the earliest were kept, and the returns of the calls they leave open\n",
-			fe_warn.not_written, fe.log.nr);
-}
-
-static void __init __ftrace_early_inject(struct trace_array *tr,
-					 u64 (*clock)(void))
-{
-	struct ftrace_early_injection inj = { .tr = tr, .clock = clock };
-
-	ftrace_early_write_all(&inj);
-	if (fe.graph_mode)
-		ftrace_early_graph_summary();
-	else
-		ftrace_early_summary();
-	if (fe_warn.no_times)
-		pr_warn("the counter's frequency is not known yet: times and durations are estimated, 1 ns apart in the order the entries were recorded\n");
-	if (fe_warn.before_zero)
-		pr_info("the first %u entries, recorded in the %llu us before the trace clock's zero, show at 0\n",
-			fe_warn.before_zero, div_u64(fe_warn.zero_after, NSEC_PER_USEC));
-}
-
 /**
  * ftrace_early_inject - put the very early entries into the trace buffer
  * @tr: the top-level trace array
@@ -1984,7 +1246,7 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 	/* From now on ftrace_dump() prints them from the ring buffer. */
 	WRITE_ONCE(ftrace_early_dumpable, 0);
 	ftrace_early_pending = false;
-	__ftrace_early_inject(tr, clock);
+	ftrace_early_write_trace(tr, clock, &fe);
 }
 
 /*
@@ -2025,3 +1287,4 @@ static int __init ftrace_early_test_known(char *str)
 	return 0;
 }
 early_param("ftrace_early_test", ftrace_early_test_known);
+

@@ -146,6 +146,54 @@ struct ftrace_early_timebase {
 	u32 khz;
 };
 
+enum ftrace_early_state {
+	FTRACE_EARLY_WAITING,	/* for start_kernel() */
+	FTRACE_EARLY_BOOTCONFIG, /* for bootconfig's kernel.ftrace keys */
+	FTRACE_EARLY_RECORDING,
+	FTRACE_EARLY_FROZEN,	/* by a dump (ftrace_early_dump()) */
+	FTRACE_EARLY_STOPPED,	/* by ftrace_init(): entries to inject */
+	FTRACE_EARLY_OFF,
+};
+
+/*
+ * The recording (ftrace_early.c): the buffer, the entries and the filter,
+ * which ftrace_early_inject.c writes to the trace buffer
+ */
+struct ftrace_early_recording {
+	enum ftrace_early_state state;
+	struct ftrace_early_log log;
+	unsigned int max_total;		/* entries of the size asked for */
+	unsigned int nr_calls;		/* calls recorded and kept */
+	/*
+	 * When the early area fills up before the buffer comes, its last
+	 * three quarters become a ring (area_ring): the first calls and
+	 * those just before the buffer are kept, and those the ring
+	 * overwrites counted.  When the buffer fills up, its last quarter
+	 * does (tail_ring).  @ring is the one that takes the calls once the
+	 * entries are full; NULL: they are dropped.
+	 */
+	struct ftrace_early_ring area_ring;
+	struct ftrace_early_ring tail_ring;
+	struct ftrace_early_ring *ring;
+	unsigned long dropped;		/* calls the buffer had no room for */
+	u64 first_drop_counter;
+	unsigned long recursion;	/* calls made while recording one */
+	struct ftrace_early_fold fold;	/* the early area's repeats */
+	bool recording;
+	struct ftrace_early_filter filter;
+	/* ftrace=function_graph: the calls' returns too */
+	bool graph_mode;
+	struct ftrace_early_graph graph;
+	struct ftrace_early_filter graph_only;		/* ftrace_graph_filter= */
+	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
+	bool region;			/* the entries are in ftrace_early_region= */
+	void *area;			/* the early area, until the buffer */
+	size_t area_size;
+	bool area_memblock;		/* from memblock (bootconfig), not the arch */
+	void *buf;			/* the buffer and the bitmap after it */
+	size_t buf_size;
+};
+
 /* vmlinux's ELF notes, its build ID among them */
 extern const void __start_notes, __stop_notes;
 
@@ -153,6 +201,8 @@ extern const void __start_notes, __stop_notes;
 extern unsigned long __start_mcount_loc[];
 extern unsigned long __stop_mcount_loc[];
 
+/* ftrace_early_filter.c */
+extern const struct ftrace_early_symbols ftrace_early_kallsyms;
 int ftrace_early_parse_globs(char *list, struct ftrace_early_glob *globs,
 			     int max, int *nr_bad);
 void ftrace_early_filter_build(struct ftrace_early_filter *f,
@@ -161,6 +211,8 @@ void ftrace_early_filter_build(struct ftrace_early_filter *f,
 			       const struct ftrace_early_symbols *syms);
 bool ftrace_early_filter_traced(const struct ftrace_early_filter *f,
 				unsigned long ip);
+
+/* ftrace_early_inject.c: the time base */
 void ftrace_early_timebase_init(struct ftrace_early_timebase *tb,
 				u64 counter_now, u64 clock_now, u32 khz);
 s64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
@@ -177,12 +229,30 @@ struct ftrace_early_graph_writer {
 	unsigned int trace_ctx;
 };
 
-/* ftrace_early.c, for the graph's entries */
+/* ftrace_early_inject.c: the entries into a trace buffer */
+void ftrace_early_write_trace(struct trace_array *tr, u64 (*clock)(void),
+			      struct ftrace_early_recording *recording);
 s64 ftrace_early_stamp(const struct ftrace_early_timebase *tb, u64 counter);
 __printf(5, 6)
 bool ftrace_early_note(struct trace_buffer *buffer,
 		       const struct ftrace_early_timebase *tb, u64 counter,
 		       unsigned int trace_ctx, const char *fmt, ...);
+bool ftrace_early_write_fn(struct trace_buffer *buffer,
+			   const struct ftrace_early_timebase *tb,
+			   const struct ftrace_early_entry *e,
+			   unsigned int trace_ctx);
+unsigned int ftrace_early_graph_write(struct ftrace_early_graph_writer *w,
+				      const struct ftrace_early_log *log,
+				      unsigned int n);
+unsigned int ftrace_early_graph_cut(const struct ftrace_early_log *log,
+				    unsigned int fit);
+bool ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
+			      const struct ftrace_early_log *log,
+			      unsigned int keep);
+/* the times of entries written to a trace buffer */
+void ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
+			      unsigned int nr);
+u64 ftrace_early_entry_clock(void);
 
 /* ftrace_early_fold.c */
 bool ftrace_early_fold_take(struct ftrace_early_fold *f,
@@ -207,14 +277,6 @@ unsigned long ftrace_early_graph_exit(struct ftrace_early_graph *g,
 unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
 					  unsigned long ret,
 					  unsigned long *retp);
-unsigned int ftrace_early_graph_write(struct ftrace_early_graph_writer *w,
-				      const struct ftrace_early_log *log,
-				      unsigned int n);
-unsigned int ftrace_early_graph_cut(const struct ftrace_early_log *log,
-				    unsigned int fit);
-bool ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
-			      const struct ftrace_early_log *log,
-			      unsigned int keep);
 unsigned int ftrace_early_graph_unhook_all(struct ftrace_early_graph *g,
 					   struct ftrace_early_log *log,
 					   u64 counter);
@@ -266,17 +328,6 @@ static inline void ftrace_early_test_call(unsigned long ip) { }
 
 /* ftrace_early.c: stop recording for good, the entries kept */
 void ftrace_early_freeze(void);
-
-/* ftrace_early.c: one entry as a function tracer event */
-bool ftrace_early_write_fn(struct trace_buffer *buffer,
-			   const struct ftrace_early_timebase *tb,
-			   const struct ftrace_early_entry *e,
-			   unsigned int trace_ctx);
-
-/* ftrace_early.c: the times of entries written to a trace buffer */
-void ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
-			      unsigned int nr);
-u64 ftrace_early_entry_clock(void);
 
 /* ftrace_early_region.c: ftrace_early_region= */
 #define FTRACE_EARLY_REGION_COMPLETED	1
