@@ -39,17 +39,17 @@
  *     (ftrace_early_inject(), ftrace_early_inject.c: their times), and the
  *     memory is freed.
  *
- * The filters are ftrace_early_filter.c's, the graph's returns
- * ftrace_early_graph.c's, the folding of repeats ftrace_early_fold.c's,
- * the region kept across a reset ftrace_early_region.c's and the text of
- * a dump ftrace_early_text.c's; this file arms, records, moves the entries
- * and stops.
+ * The boot parameters are read by ftrace_early_params.c, the filters
+ * built by ftrace_early_filter.c, the graph's returns recorded by
+ * ftrace_early_graph.c, repeats folded by ftrace_early_fold.c, the region
+ * kept across a reset run by ftrace_early_region.c and a dump's text made
+ * by ftrace_early_text.c; this file arms, records, moves the entries,
+ * dumps them on a crash and stops.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
 
 #include <linux/bitmap.h>
-#include <linux/bootconfig.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kdebug.h>
@@ -57,7 +57,6 @@
 #include <linux/kmemleak.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
-#include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/panic_notifier.h>
 #include <linux/sizes.h>
@@ -70,7 +69,6 @@
 #include "trace.h"
 #include "ftrace_early_internal.h"
 
-#define FTRACE_EARLY_MAX_SIZE	SZ_1G
 
 /*
  * Tested by __fentry__.  Initialized data, not .bss: __fentry__ may be
@@ -97,31 +95,11 @@ struct ftrace_early_unmatched {
 /* The recording: the buffer, the entries and the filter */
 static struct ftrace_early_recording fe __initdata;
 
-/*
- * The parameters, from the command line (and bootconfig): pointers into
- * ftrace_early_cmdline (and ftrace_early_bootconfig()'s copy)
- */
-static struct {
-	bool function;
-	bool graph;			/* ftrace=function_graph */
-	char *filter_arg;
-	char *notrace_arg;
-	char *graph_filter_arg;
-	char *graph_notrace_arg;
-	char *max_depth_arg;
-	char *size_arg;
-	char *test_arg;			/* ftrace_early_test= */
-	char *region_arg;		/* ftrace_early_region= */
-	bool dump_on_oops;		/* ftrace_dump_on_oops, not =0 */
-	bool bootconfig;		/* bootconfig is to be read */
-	size_t size;			/* bytes asked for */
-	int nr_globs;			/* filter globs, then notrace globs */
-	int nr_filter_globs;
-} fe_param __initdata;
+/* The parameters, from the command line (and bootconfig) */
+static struct ftrace_early_params fe_param __initdata;
 
 /* What went wrong or was left out: for the warnings (no_times: the times) */
 static struct {
-	bool bad_size;
 	int nr_bad_globs;
 	/*
 	 * Globs that matched nothing: ftrace_filter=, ftrace_notrace=,
@@ -129,7 +107,6 @@ static struct {
 	 */
 	struct ftrace_early_unmatched unmatched[4][FTRACE_EARLY_MAX_UNMATCHED];
 	int nr_unmatched[4];
-	bool bad_max_depth;
 	int bad_test;			/* ftrace_early_test=: -errno */
 	bool no_room_for_filter;
 	bool no_room_for_graph_filter;
@@ -316,57 +293,6 @@ unsigned long __ref __ftrace_early_ret_addr(unsigned long ret, unsigned long *re
 	return ftrace_early_graph_ret_addr(&fe.graph, ret, retp);
 }
 
-static int __init ftrace_early_param(char *param, char *val,
-				     const char *unused, void *arg)
-{
-	if (parameq(param, "ftrace")) {
-		fe_param.function = val && (!strcmp(val, "function") ||
-					    !strcmp(val, "function_graph"));
-		fe_param.graph = IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
-				 val && !strcmp(val, "function_graph");
-	} else if (parameq(param, "ftrace_graph_filter")) {
-		fe_param.graph_filter_arg = val ?: "";
-	} else if (parameq(param, "ftrace_graph_notrace")) {
-		fe_param.graph_notrace_arg = val ?: "";
-	} else if (parameq(param, "ftrace_graph_max_depth")) {
-		fe_param.max_depth_arg = val ?: "";
-	} else if (parameq(param, "ftrace_filter")) {
-		fe_param.filter_arg = val ?: "";
-	} else if (parameq(param, "ftrace_notrace")) {
-		fe_param.notrace_arg = val ?: "";
-	} else if (parameq(param, "ftrace_early_buf_size")) {
-		fe_param.size_arg = val ?: "";
-	} else if (parameq(param, "ftrace_early_region")) {
-		fe_param.region_arg = val ?: "";
-	} else if (parameq(param, "ftrace_early_test")) {
-		fe_param.test_arg = val ?: "";
-	} else if (!strncmp(param, "ftrace_dump_on_oops", 19) &&
-		   (!param[19] || param[19] == ',')) {
-		/* Any value but 0: the global buffer or an instance */
-		fe_param.dump_on_oops = param[19] || !val || strcmp(val, "0");
-	} else if (parameq(param, "bootconfig")) {
-		fe_param.bootconfig = true;
-	}
-	return 0;
-}
-
-static void __init ftrace_early_parse_size(void)
-{
-	u64 size = (u64)CONFIG_VERY_EARLY_FUNCTION_TRACER_BUF_SIZE * SZ_1K;
-	char *end;
-	u64 val;
-
-	if (fe_param.size_arg) {
-		val = memparse(fe_param.size_arg, &end);
-		if (*end || val < sizeof(struct ftrace_early_entry))
-			fe_warn.bad_size = true;
-		else
-			size = min_t(u64, val, FTRACE_EARLY_MAX_SIZE);
-	}
-	fe_param.size = size;
-	fe.max_total = size / sizeof(struct ftrace_early_entry);
-}
-
 static int __init ftrace_early_count_entries(const char *list)
 {
 	int n = 1;
@@ -512,19 +438,6 @@ static bool __init ftrace_early_setup_graph_filter(char **p, size_t *room)
 	return true;
 }
 
-/* ftrace_graph_max_depth=, as the graph tracer reads it */
-static void __init ftrace_early_parse_max_depth(void)
-{
-	unsigned int depth;
-
-	if (!fe_param.max_depth_arg)
-		return;
-	if (kstrtouint(fe_param.max_depth_arg, 0, &depth))
-		fe_warn.bad_max_depth = true;
-	else
-		fe.graph.max_depth = depth;
-}
-
 /*
  * Get ready to record, the filters and the first entries in @room bytes
  * at @area, once ftrace=function asked for it.
@@ -545,7 +458,8 @@ static void __init ftrace_early_arm_in(void *area, size_t room)
 		fe.graph_mode = true;
 		ftrace_early_graph_init(&fe.graph, ftrace_early_frames,
 					ARRAY_SIZE(ftrace_early_frames));
-		ftrace_early_parse_max_depth();
+		if (fe_param.max_depth_arg && !fe_param.bad_max_depth)
+			fe.graph.max_depth = fe_param.max_depth;
 		if ((fe_param.graph_filter_arg || fe_param.graph_notrace_arg) &&
 		    !ftrace_early_setup_graph_filter(&p, &room))
 			return;
@@ -591,9 +505,10 @@ static void __init ftrace_early_arm(void)
 	fe.filter.nr_sites = __stop_mcount_loc - __start_mcount_loc;
 	arch_ftrace_early_cmdline(ftrace_early_cmdline,
 				  sizeof(ftrace_early_cmdline));
-	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
-		   0, NULL, ftrace_early_param);
-	ftrace_early_parse_size();
+	ftrace_early_params_parse(&fe_param, ftrace_early_cmdline,
+				  "ftrace early options");
+	ftrace_early_params_check(&fe_param);
+	fe.max_total = fe_param.size / sizeof(struct ftrace_early_entry);
 	if (!fe_param.function) {
 		/* Bootconfig's kernel.ftrace keys may still ask for it. */
 		if (IS_ENABLED(CONFIG_BOOT_CONFIG) &&
@@ -637,47 +552,6 @@ static void __init ftrace_early_wait(unsigned long ip)
 }
 
 #ifdef CONFIG_BOOT_CONFIG
-/*
- * Bootconfig's "kernel" keys are command-line parameters: those whose
- * name starts with "ftrace", as "key=value" words in @buf, a word for
- * each value of an array, quoted if it has blanks, as init/main.c passes
- * them to the kernel.  Return: false if they do not fit in @size bytes.
- */
-static bool __init ftrace_early_bootconfig_params(char *buf, size_t size)
-{
-	struct xbc_node *root = xbc_find_node("kernel"), *knode, *vnode;
-	static char key[XBC_KEYLEN_MAX] __initdata;
-	const char *val, *q;
-	size_t len = 0;
-	int n;
-
-	*buf = '\0';
-	if (!root)
-		return true;
-	xbc_node_for_each_key_value(root, knode, val) {
-		if (xbc_node_compose_key_after(root, knode, key, sizeof(key)) < 0 ||
-		    strncmp(key, "ftrace", strlen("ftrace")))
-			continue;
-		vnode = xbc_node_get_child(knode);
-		if (!vnode || !xbc_node_is_value(vnode)) {
-			n = snprintf(buf + len, size - len, "%s ", key);
-			if (n >= size - len)
-				return false;
-			len += n;
-			continue;
-		}
-		xbc_array_for_each_value(vnode, val) {
-			q = strpbrk(val, " \t\r\n") ? "\"" : "";
-			n = snprintf(buf + len, size - len, "%s=%s%s%s ",
-				     key, q, val, q);
-			if (n >= size - len)
-				return false;
-			len += n;
-		}
-	}
-	return true;
-}
-
 /**
  * ftrace_early_bootconfig - arm from bootconfig's kernel.ftrace keys
  *
@@ -716,15 +590,15 @@ void __init ftrace_early_bootconfig(void)
 		goto off;
 	}
 	memset(&fe_param, 0, sizeof(fe_param));
-	fe_warn.bad_size = false;
-	parse_args("ftrace early options (bootconfig)", bc_params, NULL, 0, 0,
-		   0, NULL, ftrace_early_param);
+	ftrace_early_params_parse(&fe_param, bc_params,
+				  "ftrace early options (bootconfig)");
 	/* setup_arch() has merged the built-in command line by now. */
 	strscpy(ftrace_early_cmdline, boot_command_line,
 		sizeof(ftrace_early_cmdline));
-	parse_args("ftrace early options", ftrace_early_cmdline, NULL, 0, 0,
-		   0, NULL, ftrace_early_param);
-	ftrace_early_parse_size();
+	ftrace_early_params_parse(&fe_param, ftrace_early_cmdline,
+				  "ftrace early options");
+	ftrace_early_params_check(&fe_param);
+	fe.max_total = fe_param.size / sizeof(struct ftrace_early_entry);
 	if (!fe_param.function)
 		goto off;
 	if (fe_param.region_arg) {
@@ -949,7 +823,7 @@ static void __init ftrace_early_warn_unmatched(const char *list, int which)
 
 static void __init ftrace_early_warn(void)
 {
-	if (fe_warn.bad_size)
+	if (fe_param.bad_size)
 		pr_warn("ftrace_early_buf_size=%s is not a size: using %zu KiB\n",
 			fe_param.size_arg, fe_param.size / SZ_1K);
 	if (!fe_param.function)
@@ -973,7 +847,7 @@ static void __init ftrace_early_warn(void)
 	ftrace_early_warn_unmatched("ftrace_notrace=", 1);
 	ftrace_early_warn_unmatched("ftrace_graph_filter=", 2);
 	ftrace_early_warn_unmatched("ftrace_graph_notrace=", 3);
-	if (fe_warn.bad_max_depth)
+	if (fe_param.bad_max_depth)
 		pr_warn("ftrace_graph_max_depth=%s is not a number: no maximum depth\n",
 			fe_param.max_depth_arg);
 	if (fe_warn.bad_test == -EINVAL)
@@ -1265,26 +1139,3 @@ static int __init ftrace_early_release(void)
 	return 0;
 }
 late_initcall(ftrace_early_release);
-
-/*
- * Read at start_kernel() above, by the tracer's own parser; these mark them
- * as the kernel's, so that they are not passed to init.
- */
-static int __init ftrace_early_buf_size_known(char *str)
-{
-	return 0;
-}
-early_param("ftrace_early_buf_size", ftrace_early_buf_size_known);
-
-static int __init ftrace_early_region_known(char *str)
-{
-	return 0;
-}
-early_param("ftrace_early_region", ftrace_early_region_known);
-
-static int __init ftrace_early_test_known(char *str)
-{
-	return 0;
-}
-early_param("ftrace_early_test", ftrace_early_test_known);
-

@@ -156,6 +156,38 @@ enum ftrace_early_state {
 };
 
 /*
+ * The parameters, from the command line (and bootconfig): pointers into
+ * ftrace_early_cmdline (and ftrace_early_bootconfig()'s copy)
+ */
+struct ftrace_early_params {
+	bool function;
+	bool graph;			/* ftrace=function_graph */
+	char *filter_arg;
+	char *notrace_arg;
+	char *graph_filter_arg;
+	char *graph_notrace_arg;
+	char *max_depth_arg;
+	char *size_arg;
+	char *test_arg;			/* ftrace_early_test= */
+	char *region_arg;		/* ftrace_early_region= */
+	bool dump_on_oops;		/* ftrace_dump_on_oops, not =0 */
+	bool bootconfig;		/* bootconfig is to be read */
+	size_t size;			/* bytes asked for */
+	bool bad_size;			/* ftrace_early_buf_size= unusable */
+	unsigned int max_depth;		/* ftrace_graph_max_depth=, if set */
+	bool bad_max_depth;
+	int nr_globs;			/* filter globs, then notrace globs */
+	int nr_filter_globs;
+};
+
+/* ftrace_early_params.c */
+#define FTRACE_EARLY_MAX_SIZE	SZ_1G
+void ftrace_early_params_parse(struct ftrace_early_params *p, char *args,
+			       const char *doing);
+void ftrace_early_params_check(struct ftrace_early_params *p);
+bool ftrace_early_bootconfig_params(char *buf, size_t size);
+
+/*
  * The recording (ftrace_early.c): the buffer, the entries and the filter,
  * which ftrace_early_inject.c writes to the trace buffer
  */
