@@ -26,6 +26,13 @@ for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
 install -m 0755 "$ROOT/harness/guest/init" "$root/init"
+# make bench's module loop, against the kernel's nolibc (no libc for the
+# guest: the host's may not match it)
+${HOSTCC:-gcc} -Os -static -nostdlib -fno-stack-protector \
+	-fno-asynchronous-unwind-tables -I"$SRC/tools/include/nolibc" \
+	-include "$SRC/tools/include/nolibc/nolibc.h" \
+	-o "$root/bin/modloop" "$ROOT/harness/guest/modloop.c" -lgcc ||
+	die "cannot build harness/guest/modloop.c"
 # root, and nobody for tests that read files as an unprivileged user.
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/tmp:/bin/sh\n' > "$root/etc/passwd"
 printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"

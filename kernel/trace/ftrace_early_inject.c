@@ -55,18 +55,6 @@ static s64 ftrace_early_time __initdata;
 static u64 ftrace_early_ts __initdata;
 
 /**
- * ftrace_early_ticks_to_ns - counter ticks to nanoseconds
- * @ticks: a number of ticks
- * @khz: the counter's frequency, not 0
- *
- * Return: the time @ticks take.
- */
-u64 __init ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
-{
-	return mul_u64_u32_div(ticks, NSEC_PER_MSEC, khz);
-}
-
-/**
  * ftrace_early_timebase_init - set up the conversion of counter readings
  * @tb: the conversion
  * @counter_now: the counter now
@@ -98,8 +86,6 @@ s64 __init ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 	if (counter >= tb->counter_now || !tb->khz)
 		return tb->clock_now;
 	ns = ftrace_early_ticks_to_ns(tb->counter_now - counter, tb->khz);
-	/* Ticks since a boot long ago, if the counter ran before it */
-	ns = min_t(u64, ns, (u64)S64_MAX / 2);
 	return (s64)tb->clock_now - (s64)ns;
 }
 
@@ -484,8 +470,16 @@ static void __init ftrace_early_count_before_zero(const struct ftrace_early_time
 {
 	unsigned int before = 0;
 
-	if (!tb->khz || !rec->log.nr)
+	if (!rec->log.nr)
 		return;
+	/* Without a frequency: 1 ns apart, the last at now */
+	if (!tb->khz) {
+		if (rec->log.nr > tb->clock_now) {
+			fw.before_zero = rec->log.nr - tb->clock_now;
+			fw.zero_after = fw.before_zero;
+		}
+		return;
+	}
 	while (before < rec->log.nr &&
 	       ftrace_early_timebase_ts(tb, rec->log.e[before].counter) < 0)
 		before++;

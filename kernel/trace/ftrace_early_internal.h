@@ -7,6 +7,8 @@
 #ifndef _FTRACE_EARLY_INTERNAL_H
 #define _FTRACE_EARLY_INTERNAL_H
 
+#include <linux/math64.h>
+#include <linux/time64.h>
 #include <linux/types.h>
 #include "trace.h"
 
@@ -252,7 +254,22 @@ s64 ftrace_early_timebase_ts(const struct ftrace_early_timebase *tb,
 unsigned int ftrace_early_rebase(struct ftrace_early_entry *e, unsigned int nr,
 				 s64 step);
 
-u64 ftrace_early_ticks_to_ns(u64 ticks, u32 khz);
+/**
+ * ftrace_early_ticks_to_ns - counter ticks to nanoseconds
+ * @ticks: a number of ticks
+ * @khz: the counter's frequency, not 0
+ *
+ * Inline: the dump calls it from wherever the kernel fails.
+ *
+ * Return: the time @ticks take; at most S64_MAX / 2 (some 146 years), so
+ * that a counter reading of garbage neither overflows nor wraps a time.
+ */
+static inline u64 ftrace_early_ticks_to_ns(u64 ticks, u32 khz)
+{
+	if (ticks / khz >= (u64)S64_MAX / 2 / NSEC_PER_MSEC)
+		return (u64)S64_MAX / 2;
+	return mul_u64_u32_div(ticks, NSEC_PER_MSEC, khz);
+}
 
 /* Where and how the entries are written to the trace buffer */
 struct ftrace_early_graph_writer {

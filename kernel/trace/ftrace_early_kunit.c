@@ -283,6 +283,9 @@ static void __init early_timebase(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, early_ts(0, 3600ULL * 4000000000ULL,
 				       7200ULL * NSEC_PER_SEC, 4000000),
 			3600LL * NSEC_PER_SEC);
+	/* Garbage (a last boot's region): no overflow, no wrap to the future */
+	KUNIT_EXPECT_EQ(test, ftrace_early_ticks_to_ns(U64_MAX, 1), (u64)S64_MAX / 2);
+	KUNIT_EXPECT_EQ(test, early_ts(0, U64_MAX, 1000, 1), 1000 - S64_MAX / 2);
 }
 
 /*
