@@ -69,7 +69,6 @@
 #include "trace.h"
 #include "ftrace_early_internal.h"
 
-
 /*
  * Tested by __fentry__.  Initialized data, not .bss: __fentry__ may be
  * called before clear_bss().
