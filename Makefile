@@ -8,7 +8,7 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug check-llvm check-suite-base check-defconfig ftracetest bench series \
+.PHONY: help deps assemble build run shell check check-debug check-llvm check-arm64 check-i386 check-suite-base check-defconfig ftracetest bench series \
 	check-series checkpatch fuzz clean
 
 help:
@@ -17,6 +17,8 @@ help:
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
 	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
+	@echo 'make check-arm64   kallmodsyms and the init names (not x86_64 only) on an arm64 guest'
+	@echo 'make check-i386    the same on a 32-bit x86 guest'
 	@echo 'make check-defconfig  x86_64_defconfig + the series: boot, kallmodsyms vs ranges, relink cost'
 	@echo 'make check-suite-base  upstream'"'"'s ftracetest suite on the test kernel without the series'
 	@echo 'make ftracetest CASES=test.d/...  some ftracetest cases (comma-separated) in one boot'
@@ -52,6 +54,14 @@ check-debug: deps
 
 check-llvm: deps
 	@$(H)/check.sh llvm
+
+check-arm64: deps
+	@$(H)/deps.sh arm64
+	@$(H)/check.sh arm64
+
+check-i386: deps
+	@$(H)/deps.sh i386
+	@$(H)/check.sh i386
 
 check-defconfig: deps
 	@$(H)/check-defconfig.sh

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build.sh FLAVOR [SRC [BUILD]]: configure and build a test kernel and its
-# modules out of tree.  FLAVOR is "qemu" (the test kernel) or "debug" (the
-# same plus KASAN, lockdep, kmemleak).  Logs go to out/logs/build-FLAVOR.log.
+# modules out of tree.  FLAVOR is "qemu" (the test kernel), "debug" (the
+# same plus KASAN, lockdep, kmemleak), "arm64" or "i386" (the series'
+# portable parts on another architecture), or one of make bench's and the
+# checks' variants below.  Logs go to out/logs/build-FLAVOR.log.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -13,6 +15,9 @@ src=${2:-$SRC}
 build=${3:-$OUT/build/$flavor}
 disable=()
 base=tinyconfig
+arch=()
+cross=
+image=bzImage
 case "$flavor" in
 qemu)  fragments=(ftrace_series_qemu.config) ;;
 llvm)  fragments=(ftrace_series_qemu.config) ;;
@@ -36,14 +41,20 @@ earlynotests) fragments=(ftrace_series_qemu.config)
 # For make bench: Debian's 6.12 without the series, configured as the test
 # kernel is (its .config, less the series' options).
 upstream) fragments=() ;;
-*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms, noearly, earlynotests or upstream)" ;;
+# make check-arm64 and make check-i386: kallmodsyms, :mod: and the names
+# of reused module init text on other architectures.
+arm64) fragments=(ftrace_series_portable.config ftrace_series_arm64.config)
+       cross=aarch64-linux-gnu- arch=(ARCH=arm64 CROSS_COMPILE=$cross) image=Image ;;
+i386)  fragments=(ftrace_series_portable.config ftrace_series_i386.config)
+       arch=(ARCH=i386) ;;
+*) die "unknown flavor '$flavor' (qemu, llvm, defconfig, debug, nokallmodsyms, noearly, earlynotests, upstream, arm64 or i386)" ;;
 esac
 mkdir -p "$build" "$LOGS"
 log=$LOGS/build-$flavor${BUILD_LOG_SUFFIX:-}.log
 if [ "$flavor" = llvm ]; then
 	kmake() { make -C "$src" O="$build" LLVM=1 CC="ccache clang" HOSTCC="ccache clang" "$@"; }
 else
-	kmake() { make -C "$src" O="$build" CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+	kmake() { make -C "$src" O="$build" "${arch[@]}" CC="ccache ${cross}gcc" HOSTCC="ccache gcc" "$@"; }
 fi
 
 step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Debian $(cat "$src/.assembled-from" 2>/dev/null || echo '?')) in ${build#$ROOT/}"
@@ -100,7 +111,7 @@ fi
 
 step "compiling (log: ${log#$ROOT/})"
 start=$(date +%s)
-if ! kmake -j"$JOBS" bzImage modules >> "$log" 2>&1; then
+if ! kmake -j"$JOBS" "$image" modules >> "$log" 2>&1; then
 	show_log "$log"; die "kernel build failed"
 fi
 echo "build: $flavor kernel built in $(($(date +%s) - start)) s" | tee -a "$log"
