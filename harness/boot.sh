@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # boot.sh FLAVOR MODE LOG [EXTRA_CMDLINE]: boot a built kernel under QEMU (TCG)
-# with the guest initramfs; MODE is run, check, shell or crash.  The console
+# with the guest initramfs (flavors arm64 and i386 on their architecture's
+# QEMU); MODE is run, check, shell or crash.  The console
 # goes to LOG (and to the terminal for run and shell).  Fails if the guest
 # never reached /init or the boot timed out.  MODE crash: a boot that is to
 # go wrong before /init; it ends when QEMU exits, or BOOT_UNTIL (an
@@ -21,18 +22,28 @@ timeout=${BOOT_TIMEOUT:-900}
 mem=1G
 [ "$flavor" = debug ] && mem=2G
 
+# The machine: x86_64's q35 for the test kernels, QEMU's virt board for
+# arm64 (TCG's "max" CPU: pointer authentication by QEMU's cheaper
+# algorithm), a PC for i386.
+qemu_sys=qemu-system-x86_64 machine=q35 cpu=max,la57=off console=ttyS0
+image=$build/arch/x86/boot/bzImage
+case "$flavor" in
+arm64) qemu_sys=qemu-system-aarch64 machine=virt cpu=max,pauth-impdef=on console=ttyAMA0
+       image=$build/arch/arm64/boot/Image ;;
+i386)  qemu_sys=qemu-system-i386 machine=pc cpu=max ;;
+esac
 # BOOT_OWN_CLOCK=1: no help with the TSC (boots that test the clocks)
 tsc=
-[ -n "${BOOT_OWN_CLOCK:-}" ] || tsc=$(guest_tsc_params)
+[ -n "${BOOT_OWN_CLOCK:-}" ] || [ "$flavor" = arm64 ] || tsc=$(guest_tsc_params)
 if [ "$mode" = run ]; then
 	# make run: what a user would type, and a console quiet but for
 	# warnings and /init's own lines (/dev/kmsg writes are warnings)
-	cmdline="console=ttyS0 loglevel=5 panic=-1 harness=$mode${tsc:+ $tsc} ftrace=function"
+	cmdline="console=$console loglevel=5 panic=-1 harness=$mode${tsc:+ $tsc} ftrace=function"
 else
 	# A boot that crashes or resets runs the cases of check when it can
 	guest_mode=$mode
 	[ "$mode" != crash ] && [ "$mode" != reset ] || guest_mode=check
-	cmdline="console=ttyS0 loglevel=7 printk.devkmsg=on panic=-1 harness=$guest_mode"
+	cmdline="console=$console loglevel=7 printk.devkmsg=on panic=-1 harness=$guest_mode"
 	[ -z "$tsc" ] || cmdline+=" $tsc"
 	# ftrace_notrace= with a built-in module: test.d/kallmodsyms/mod-cmdline.tc
 	[ -n "${BOOT_NO_FTRACE:-}" ] ||
@@ -44,9 +55,8 @@ fi
 # BOOT_NO_PIT=1: a machine without the PIT (8254), which the kernel's early
 # TSC calibrations need; it keeps ACPI, whose timers then stand in.
 cpus=${BOOT_CPUS:-1}
-machine=q35
 [ -z "${BOOT_NO_PIT:-}" ] || machine+=,pit=off
-[ "$cpus" != 1 ] || [ -n "${BOOT_NO_PIT:-}" ] || cmdline+=" acpi=off pci=off"
+[ "$machine" != q35 ] || [ "$cpus" != 1 ] || cmdline+=" acpi=off pci=off"
 cmdline+=" $extra"
 # BOOT_INITRD=FILE: another initramfs (one with a bootconfig).
 # BOOT_CMDLINE_ONLY=1: print the command line and stop (check.sh sizes a
@@ -71,8 +81,8 @@ reboot=-no-reboot
 monitor=$OUT/qemu-monitor.$$.sock
 [ "$mode" != reset ] || reboot="-monitor unix:$monitor,server=on,wait=off"
 # shellcheck disable=SC2206 # BOOT_QEMU_EXTRA is words
-qemu=(qemu-system-x86_64 -machine "$machine" -accel "$accel" -cpu max,la57=off -smp "$cpus" -m "$mem"
-      -nographic $reboot ${BOOT_QEMU_EXTRA:-} -kernel "$build/arch/x86/boot/bzImage"
+qemu=("$qemu_sys" -machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$cpus" -m "$mem"
+      -nographic $reboot ${BOOT_QEMU_EXTRA:-} -kernel "$image"
       -initrd "${BOOT_INITRD:-$OUT/guest/$flavor/initramfs.cpio}" -append "$cmdline")
 rc=0
 case "$mode" in

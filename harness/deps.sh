@@ -1,12 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Install what the harness needs from Debian's archive; quick when all is there.
+#
+# deps.sh [arm64|i386]: install what the harness needs from Debian's
+# archive; quick when all is there.  With an architecture, also what its
+# guest needs: the cross compiler and QEMU for arm64, and that
+# architecture's busybox-static, unpacked to out/tools/busybox-ARCH (the
+# host keeps its own busybox; the guest's must run on the guest).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+guest_arch=${1:-}
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio gawk ccache
       cmake g++ googletest libgtest-dev clang libclang-rt-14-dev lld llvm
       qemu-system-x86 busybox-static xz-utils kmod rsync python3 git time)
+case "$guest_arch" in
+'') ;;
+arm64) pkgs+=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm) ;;
+i386) ;;
+*) die "unknown guest architecture '$guest_arch' (arm64 or i386)" ;;
+esac
 
 missing=()
 for p in "${pkgs[@]}"; do
@@ -47,3 +59,25 @@ ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 [ "$ver" = "$PINNED_KERNEL_PKG" ] ||
 	echo "deps: warning: using linux-source-6.12 $ver, series developed on $PINNED_KERNEL_PKG" >&2
 mkdir -p "$CCACHE_DIR"
+
+# The guest's busybox: Debian's busybox-static of the guest's architecture,
+# the version the host has, unpacked without installing it.
+if [ -n "$guest_arch" ]; then
+	bb=$OUT/tools/busybox-$guest_arch
+	if [ ! -x "$bb" ]; then
+		dpkg --print-foreign-architectures | grep -qx "$guest_arch" || {
+			dpkg --add-architecture "$guest_arch"
+			apt_updated=
+		}
+		apt_update
+		step "fetching busybox-static:$guest_arch"
+		tmp=$(mktemp -d)
+		(cd "$tmp" && apt-get download -qq \
+			"busybox-static:$guest_arch=$(dpkg-query -W -f='${Version}' busybox-static)" >/dev/null) ||
+			die "cannot download busybox-static:$guest_arch"
+		dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root"
+		mkdir -p "$OUT/tools"
+		install -m 0755 "$tmp/root/bin/busybox" "$bb"
+		rm -rf "$tmp"
+	fi
+fi
