@@ -113,7 +113,7 @@ best_in_turn() {
 		for flavor in "$a" "$b"; do
 			log=$LOGS/bench-$mode-$flavor-$i.log
 			BOOT_NO_FTRACE=1 "$ROOT/harness/boot.sh" "$flavor" "$mode" "$log" \
-				kunit.enable=0 $extra > /dev/null
+				"kunit.enable=0${extra:+ $extra}" > /dev/null
 			t=$("$time" "$log")
 			[ -n "$t" ] || die "no time in $log"
 			if [ "$flavor" = "$a" ]; then

@@ -31,7 +31,16 @@ apt_updated=
 apt_update() {
 	[ -n "$apt_updated" ] && return
 	step "apt-get update"
-	apt-get update -qq >/dev/null
+	# A mirror in sync leaves some indexes out of date: what is missing
+	# then fails the install below, by name
+	if [ -z "$guest_arch" ]; then
+		apt-get update -qq >/dev/null
+	else
+		# A foreign architecture's index may be out of sync on a mirror:
+		# what is missing then fails the download below, by name
+		apt-get update -qq >/dev/null ||
+			echo "deps: warning: apt-get update did not fetch every index (see above)" >&2
+	fi
 	apt_updated=1
 }
 
