@@ -19,7 +19,12 @@ static int reuse_first_arg __initdata;
 
 static noinline int __init reuse_first_init_work(int n)
 {
+	/* 256 KiB of NOPs, run through: x86's one byte each, arm64's four */
+#ifdef CONFIG_X86
 	asm volatile(".skip 262144, 0x90");
+#else
+	asm volatile(".rept 65536\n\tnop\n\t.endr");
+#endif
 	return n + 1;
 }
 

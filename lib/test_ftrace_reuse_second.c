@@ -12,11 +12,19 @@
 #include <linux/init.h>
 #include <linux/module.h>
 
-/* Sizes differ, or the compiler would fold the functions into one */
+/*
+ * Sizes differ, or the compiler would fold the functions into one.  Over
+ * 4 KiB of NOPs, run through: x86's are one byte, arm64's four.
+ */
+#ifdef CONFIG_X86
+#define REUSE_FILL(n)	".skip 4096 + " #n ", 0x90"
+#else
+#define REUSE_FILL(n)	".rept 1024 + " #n "\n\tnop\n\t.endr"
+#endif
 #define REUSE_FN(n)							\
 static noinline void reuse_second_fn_##n(void)				\
 {									\
-	asm volatile(".skip 4096 + " #n ", 0x90");			\
+	asm volatile(REUSE_FILL(n));					\
 }
 
 REUSE_FN(00) REUSE_FN(01) REUSE_FN(02) REUSE_FN(03)
