@@ -129,11 +129,11 @@ init_time() { # LOG
 	tr -d '\r' < "$1" | sed -n 's/^\[ *\([0-9.]*\)\] harness: init started.*/\1/p' | head -n 1
 }
 # Boots in the guest's bench mode, without and with ftrace=function, in
-# turn, three of each: the time to /init, the reads of /proc/kallmodsyms,
-# and the cost per call of a traced function (ktrace's calls in the boot
-# without, the very early tracer's benchmark in the boot with), whose
-# figures vary by a third between boots of one kernel on a shared host:
-# the least of each.
+# turn, three of each.  The cost per call of a traced function (ktrace's
+# calls in the boot without, the very early tracer's benchmark in the boot
+# with) varies by a third between boots of one kernel on a shared host:
+# the least of the three.  The time to /init and the reads of
+# /proc/kallmodsyms come from the first pair.
 # early_lines LOG SUMMARY: set $early to the summary line, $eb to the
 # benchmark's, $rec and $off to its ns per call recorded and off.
 early_lines() {
