@@ -60,6 +60,7 @@
 #include <linux/notifier.h>
 #include <linux/panic_notifier.h>
 #include <linux/sizes.h>
+#include <linux/sort.h>
 #include <linux/start_kernel.h>
 #include <linux/string.h>
 
@@ -109,8 +110,8 @@ static struct {
 	int bad_test;			/* ftrace_early_test=: -errno */
 	bool no_room_for_filter;
 	bool no_room_for_graph_filter;
-	bool unsorted;
 	bool no_memory;
+	const char *no_patch;		/* why the sites were not patched */
 } fe_warn __initdata;
 
 static char ftrace_early_cmdline[COMMAND_LINE_SIZE] __initdata;
@@ -139,7 +140,7 @@ static void __init ftrace_early_arm_tail_ring(void)
 
 /**
  * ftrace_early_record - record one call, from __fentry__
- * @ip: the fentry call site
+ * @ip: the call site, as ftrace's dyn_ftrace.ip has it
  * @parent_ip: the return address of the traced function
  * @retp: where @parent_ip is on the stack
  *
@@ -154,6 +155,7 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 				       unsigned long *retp)
 {
 	unsigned long base = (unsigned long)_text;
+	unsigned long site = arch_ftrace_early_site(ip);
 	struct ftrace_early_ring *ring;
 	struct ftrace_early_entry *e;
 	u32 ip_off, parent_off;
@@ -170,12 +172,13 @@ void notrace __ref ftrace_early_record(unsigned long ip, unsigned long parent_ip
 	fe.recording = true;
 	if (fe.region)
 		fe.log.e = ftrace_early_region_entries();
-	if (!ftrace_early_filter_traced(&fe.filter, ip))
+	if (!ftrace_early_filter_traced(&fe.filter, site))
 		goto out;
 	if (fe.graph_mode) {
 		if (*retp == parent_ip &&
-		    ftrace_early_graph_enter(&fe.graph, &fe.log, ip, ip - base,
-					     retp, arch_ftrace_early_counter())) {
+		    ftrace_early_graph_enter(&fe.graph, &fe.log, site, ip - base,
+					     retp, arch_ftrace_early_ret_id(retp),
+					     arch_ftrace_early_counter())) {
 			*retp = (unsigned long)ftrace_early_return;
 			fe.nr_calls += fe.graph.frames[fe.graph.nr_frames - 1].recorded;
 		}
@@ -234,7 +237,7 @@ out:
 		ftrace_early_region_sync(fe.log.nr, fe.tail_ring.at,
 					 fe.tail_ring.over, false);
 	fe.recording = false;
-	ftrace_early_test_call(ip);
+	ftrace_early_test_call(site);
 }
 
 /**
@@ -322,6 +325,14 @@ static void __init ftrace_early_note_unmatched(int which, struct ftrace_early_gl
 	}
 }
 
+static int __init ftrace_early_cmp_sites(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a;
+	unsigned long y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 /*
  * Resolve the filter lists, taking the bitmaps and parsed entries from
  * @room bytes at *@p.  Return false if the lists cannot be honoured.
@@ -334,10 +345,16 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 	size_t bitmap_size, globs_size;
 	unsigned int i;
 
+	/*
+	 * Sorted at build time (BUILDTIME_MCOUNT_SORT), except where the
+	 * table is filled in by relocations at boot: sorted here then, as
+	 * ftrace_init() would (the table is init data).
+	 */
 	for (i = 1; i < f->nr_sites; i++) {
 		if (f->sites[i - 1] > f->sites[i]) {
-			fe_warn.unsorted = true;
-			return false;
+			sort(__start_mcount_loc, f->nr_sites,
+			     sizeof(*f->sites), ftrace_early_cmp_sites, NULL);
+			break;
 		}
 	}
 	max_filter = ftrace_early_count_entries(fe_param.filter_arg);
@@ -457,6 +474,7 @@ static void __init ftrace_early_arm_in(void *area, size_t room)
 		fe.graph_mode = true;
 		ftrace_early_graph_init(&fe.graph, ftrace_early_frames,
 					ARRAY_SIZE(ftrace_early_frames));
+		fe.graph.slots_gone = !arch_ftrace_early_ret_slot_kept();
 		if (fe_param.max_depth_arg && !fe_param.bad_max_depth)
 			fe.graph.max_depth = fe_param.max_depth;
 		if ((fe_param.graph_filter_arg || fe_param.graph_notrace_arg) &&
@@ -515,9 +533,55 @@ static void __init ftrace_early_arm(void)
 			fe.state = FTRACE_EARLY_BOOTCONFIG;
 		return;
 	}
-	area = arch_ftrace_early_area(&room);
+	area = arch_ftrace_early_area(&room, &fe.area_with_init);
 	if (area)
 		ftrace_early_arm_in(area, room);
+}
+
+/*
+ * Where the architecture's call sites are NOPs until patched, make those
+ * the filters select call the tracer.  False if they cannot: the tracer
+ * is off then.
+ */
+static bool __init ftrace_early_patch(void)
+{
+	if (!IS_ENABLED(CONFIG_HAVE_VERY_EARLY_FUNCTION_TRACER_PATCH))
+		return true;
+	fe_warn.no_patch = arch_ftrace_early_patch(fe.filter.sites,
+						   fe.filter.nr_sites,
+						   fe.filter.traced);
+	if (!fe_warn.no_patch)
+		return true;
+	fe.state = FTRACE_EARLY_OFF;
+	return false;
+}
+
+/* Armed or not: record from now on, or turn the tracer off for good. */
+static void __init ftrace_early_go(void)
+{
+	if (fe.state == FTRACE_EARLY_RECORDING)
+		ftrace_early_patch();
+	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
+	if (fe.state == FTRACE_EARLY_OFF)
+		ftrace_early_unhook();
+}
+
+/**
+ * ftrace_early_start - arm the tracer where the architecture patches calls in
+ *
+ * With HAVE_VERY_EARLY_FUNCTION_TRACER_PATCH, the call sites stay NOPs
+ * until the tracer patches them: the architecture calls this at the first
+ * point where it can write its text and knows the command line (arm64:
+ * setup_arch(), once setup_machine_fdt() has read it).  The calls before
+ * are not recorded.
+ */
+void __init ftrace_early_start(void)
+{
+	if (fe.state != FTRACE_EARLY_WAITING)
+		return;
+	ftrace_early_active = 0;
+	ftrace_early_arm();
+	ftrace_early_go();
 }
 
 /**
@@ -545,9 +609,7 @@ static void __init ftrace_early_wait(unsigned long ip)
 	/* The call site of start_kernel() itself: arm, not recorded. */
 	ftrace_early_active = 0;
 	ftrace_early_arm();
-	ftrace_early_active = fe.state == FTRACE_EARLY_RECORDING;
-	if (fe.state == FTRACE_EARLY_OFF)
-		ftrace_early_unhook();
+	ftrace_early_go();
 }
 
 #ifdef CONFIG_BOOT_CONFIG
@@ -613,6 +675,8 @@ void __init ftrace_early_bootconfig(void)
 	}
 	fe.area_memblock = true;
 	ftrace_early_arm_in(area, room);
+	if (fe.state == FTRACE_EARLY_RECORDING)
+		ftrace_early_patch();
 	if (fe.state != FTRACE_EARLY_RECORDING) {
 		/* ftrace_init() says why; the area goes back now. */
 		memblock_free(area, room);
@@ -749,7 +813,8 @@ void __init ftrace_early_memblock_ready(void)
 		}
 	}
 	if (fe.buf) {
-		memblock_free(fe.area, fe.area_size);
+		if (!fe.area_with_init)
+			memblock_free(fe.area, fe.area_size);
 		fe.area = NULL;
 	}
 	ftrace_early_active = 1;
@@ -831,8 +896,9 @@ static void __init ftrace_early_warn(void)
 		ftrace_early_region_report(fe_param.region_arg);
 	if (!fe.area_size)
 		pr_warn("the architecture has no early area: nothing recorded\n");
-	if (fe_warn.unsorted)
-		pr_warn("__mcount_loc is not sorted: filters cannot be applied, nothing recorded\n");
+	if (fe_warn.no_patch)
+		pr_warn("the call sites cannot call the tracer (%s): nothing recorded before ftrace_init()\n",
+			fe_warn.no_patch);
 	if (fe_warn.no_room_for_filter)
 		pr_warn("ftrace_filter= and ftrace_notrace= need more than %zu KiB: nothing recorded\n",
 			fe.area_size / SZ_2K);
@@ -1093,7 +1159,7 @@ static void __init ftrace_early_free(void)
 		free_reserved_area(fe.buf, fe.buf + fe.buf_size, -1,
 				   "very early function trace");
 	}
-	if (fe.area) {
+	if (fe.area && !fe.area_with_init) {
 		if (fe.area_memblock)
 			kmemleak_free_part_phys(__pa(fe.area), fe.area_size);
 		free_reserved_area(fe.area, fe.area + fe.area_size, -1, NULL);

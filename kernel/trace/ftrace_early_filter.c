@@ -193,11 +193,17 @@ void __init ftrace_early_filter_build(struct ftrace_early_filter *f,
 	bitmap_andnot(f->traced, f->traced, notrace_bits, f->nr_sites);
 }
 
-static const char * __init ftrace_early_sym_name(unsigned long ip, char *buf)
+static const char * __init ftrace_early_sym_name(unsigned long site, char *buf)
 {
 	unsigned long size, offset;
 
-	if (!kallsyms_lookup(ip, &size, &offset, NULL, buf))
+	/*
+	 * Not a call site outside the text (the linker's padding between
+	 * objects' tables, a site of discarded text); an entry may lie
+	 * before its function (arm64).
+	 */
+	if ((!is_kernel_text(site) && !is_kernel_inittext(site)) ||
+	    !kallsyms_lookup(ftrace_call_adjust(site), &size, &offset, NULL, buf))
 		return NULL;
 #ifdef FTRACE_MCOUNT_MAX_OFFSET
 	/* A weak function's leftover site: ftrace_init() disables it. */

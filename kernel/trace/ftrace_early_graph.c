@@ -87,9 +87,11 @@ static void notrace ftrace_early_graph_lose(struct ftrace_early_graph *g,
  * ftrace_early_graph_enter - a call, with the function graph recorded
  * @g: the graph
  * @log: the entries
- * @ip: the function's fentry call site
- * @ip_off: @ip from _text
+ * @ip: the function's call site, its __mcount_loc entry
+ * @ip_off: the call site as ftrace's dyn_ftrace.ip has it, from _text
  * @retp: where the call's return address is on the stack
+ * @id: what an unwinder that finds the return hook for this call gives
+ *	ftrace_early_graph_ret_addr() as its @retp
  * @counter: the counter now
  *
  * Recorded only if there is room for it, its return, the returns of the
@@ -105,7 +107,8 @@ static void notrace ftrace_early_graph_lose(struct ftrace_early_graph *g,
 bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 				      struct ftrace_early_log *log,
 				      unsigned long ip, u32 ip_off,
-				      unsigned long *retp, u64 counter)
+				      unsigned long *retp, unsigned long id,
+				      u64 counter)
 {
 	struct ftrace_early_graph_frame *f;
 	bool record = true, lost = false;
@@ -147,6 +150,7 @@ bool notrace ftrace_early_graph_enter(struct ftrace_early_graph *g,
 	f = &g->frames[g->nr_frames];
 	f->ret = *retp;
 	f->retp = retp;
+	f->id = id;
 	f->ip = ip_off;
 	f->recorded = record;
 	f->lost = lost;
@@ -191,7 +195,8 @@ unsigned long notrace ftrace_early_graph_exit(struct ftrace_early_graph *g,
 	 * once the frame is popped, as before it was.  A slot that no longer
 	 * holds the hook is not the call's any more: left alone.
 	 */
-	if (READ_ONCE(*f.retp) == (unsigned long)ftrace_early_return)
+	if (!g->slots_gone &&
+	    READ_ONCE(*f.retp) == (unsigned long)ftrace_early_return)
 		WRITE_ONCE(*f.retp, f.ret);
 	barrier();
 	g->nr_frames--;
@@ -231,7 +236,8 @@ unsigned long ftrace_early_graph_ret_addr(const struct ftrace_early_graph *g,
 	if (ret != hook)
 		return ret;
 	for (i = g->nr_frames; i-- > 0;)
-		if (g->frames[i].retp == retp && g->frames[i].ret != hook)
+		if (g->frames[i].id == (unsigned long)retp &&
+		    g->frames[i].ret != hook)
 			return g->frames[i].ret;
 	return ret;
 }

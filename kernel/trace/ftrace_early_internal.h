@@ -108,6 +108,7 @@ struct ftrace_early_log {
 struct ftrace_early_graph_frame {
 	unsigned long ret;		/* the real return address */
 	unsigned long *retp;		/* where it is on the stack */
+	unsigned long id;		/* the slot as unwinders name it */
 	u32 ip;				/* the function's call site, from _text */
 	bool recorded;			/* false: neither it nor its callees are */
 	bool lost;			/* not recorded for want of room */
@@ -122,6 +123,11 @@ struct ftrace_early_graph_frame {
  */
 struct ftrace_early_graph {
 	struct ftrace_early_graph_frame *frames;
+	/*
+	 * The slots are in the architecture's hook, gone by the time the
+	 * call returns: nothing to give back (arm64)
+	 */
+	bool slots_gone;
 	unsigned int max_frames;
 	unsigned int nr_frames;		/* frames pushed */
 	unsigned int depth;		/* recorded frames among them */
@@ -224,16 +230,13 @@ struct ftrace_early_recording {
 	void *area;			/* the early area, until the buffer */
 	size_t area_size;
 	bool area_memblock;		/* from memblock (bootconfig), not the arch */
+	bool area_with_init;		/* the arch's, freed with init memory */
 	void *buf;			/* the buffer and the bitmap after it */
 	size_t buf_size;
 };
 
 /* vmlinux's ELF notes, its build ID among them */
 extern const void __start_notes, __stop_notes;
-
-/* The fentry call sites of vmlinux, sorted at build time. */
-extern unsigned long __start_mcount_loc[];
-extern unsigned long __stop_mcount_loc[];
 
 /* ftrace_early_filter.c */
 extern const struct ftrace_early_symbols ftrace_early_kallsyms;
@@ -319,7 +322,8 @@ void ftrace_early_graph_init(struct ftrace_early_graph *g,
 			     unsigned int max_frames);
 bool ftrace_early_graph_enter(struct ftrace_early_graph *g,
 			      struct ftrace_early_log *log, unsigned long ip,
-			      u32 ip_off, unsigned long *retp, u64 counter);
+			      u32 ip_off, unsigned long *retp,
+			      unsigned long id, u64 counter);
 unsigned long ftrace_early_graph_exit(struct ftrace_early_graph *g,
 				      struct ftrace_early_log *log,
 				      bool record, u64 counter);

@@ -21,6 +21,10 @@
 #include <asm/ftrace_early.h>
 #include <asm/nops.h>
 #endif
+#ifdef CONFIG_ARM64
+#include <linux/ftrace.h>
+#include <asm/insn.h>
+#endif
 
 /* Made-up call sites, sorted, with their names and modules. */
 static const struct {
@@ -432,7 +436,8 @@ static bool __init early_graph_call(struct early_graph_rig *r,
 {
 	unsigned long *slot = &r->slots[level];
 
-	if (!ftrace_early_graph_enter(&r->g, &r->log, ip, ip, slot, r->now++))
+	if (!ftrace_early_graph_enter(&r->g, &r->log, ip, ip, slot,
+				      (unsigned long)slot, r->now++))
 		return false;
 	*slot = (unsigned long)ftrace_early_return;
 	return true;
@@ -767,6 +772,35 @@ static void __init early_unhooked(struct kunit *test)
 }
 #endif
 
+#ifdef CONFIG_ARM64
+/*
+ * The suite runs after ftrace_init(): no call site may call the very early
+ * tracer any more, whether it recorded or not.
+ */
+static void __init early_unpatched(struct kunit *test)
+{
+	unsigned long caller = (unsigned long)ftrace_early_caller;
+	unsigned int sites = 0, calling = 0;
+	unsigned long *site, pc;
+	u32 insn;
+
+	for (site = __start_mcount_loc; site < __stop_mcount_loc; site++) {
+		if (!is_kernel_text(*site) && !is_kernel_inittext(*site))
+			continue;
+		pc = ftrace_call_adjust(*site);
+		if (!pc)
+			continue;
+		sites++;
+		insn = le32_to_cpu(*(__le32 *)pc);
+		if (aarch64_insn_is_bl(insn) &&
+		    pc + aarch64_get_branch_offset(insn) == caller)
+			calling++;
+	}
+	KUNIT_EXPECT_GT(test, sites, 0U);
+	KUNIT_EXPECT_EQ(test, calling, 0U);
+}
+#endif
+
 /* The text of entries, a line at a time (ftrace_early_text.c) */
 #define EARLY_TEXT_LINES	8
 static char early_text[EARLY_TEXT_LINES][FTRACE_EARLY_TEXT_LINE] __initdata;
@@ -1063,6 +1097,9 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 	KUNIT_CASE(early_text_graph),
 #ifdef CONFIG_X86
 	KUNIT_CASE(early_unhooked),
+#endif
+#ifdef CONFIG_ARM64
+	KUNIT_CASE(early_unpatched),
 #endif
 	{}
 };

@@ -93,12 +93,12 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 	/* The function's call site: the first in [addr, addr + size) */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (f->sites[mid] < addr)
+		if (ftrace_call_adjust(f->sites[mid]) < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == f->nr_sites || f->sites[lo] >= addr + size)
+	if (lo == f->nr_sites || ftrace_call_adjust(f->sites[lo]) >= addr + size)
 		return -ENOENT;
 	if (boot && boot != ftrace_early_region_boot())
 		return 0;

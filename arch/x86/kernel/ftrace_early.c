@@ -43,9 +43,10 @@ RESERVE_BRK(ftrace_early, FTRACE_EARLY_AREA_SIZE);
 static u64 ftrace_early_tsc_adjust __initdata;
 static bool ftrace_early_has_tsc_adjust __initdata;
 
-void * __init arch_ftrace_early_area(size_t *size)
+void * __init arch_ftrace_early_area(size_t *size, bool *with_init)
 {
 	*size = FTRACE_EARLY_AREA_SIZE;
+	*with_init = false;
 	return extend_brk(FTRACE_EARLY_AREA_SIZE, PAGE_SIZE);
 }
 

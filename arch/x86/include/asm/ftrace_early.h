@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * x86 side of the very early function tracer: the counter read on every
- * recorded call.  The rest of the interface is in <linux/ftrace_early.h>
+ * recorded call, and its call sites.  The rest of the interface is in <linux/ftrace_early.h>
  * and arch/x86/kernel/ftrace_early.c.
  */
 #ifndef _ASM_X86_FTRACE_EARLY_H
@@ -25,6 +25,27 @@ void ftrace_early_return(void);
 static __always_inline u64 arch_ftrace_early_counter(void)
 {
 	return rdtsc();
+}
+
+/* The call site is the __mcount_loc entry: the call of __fentry__. */
+static __always_inline unsigned long arch_ftrace_early_site(unsigned long ip)
+{
+	return ip;
+}
+
+/*
+ * A hooked return address stays in its stack slot, which unwinders pass
+ * to ftrace_graph_ret_addr() as they find it: the real one goes back there
+ * when the call returns.
+ */
+static __always_inline unsigned long arch_ftrace_early_ret_id(unsigned long *retp)
+{
+	return (unsigned long)retp;
+}
+
+static __always_inline bool arch_ftrace_early_ret_slot_kept(void)
+{
+	return true;
 }
 
 #endif /* _ASM_X86_FTRACE_EARLY_H */
