@@ -5,8 +5,9 @@
 # "N passed, N failed".  FLAVOR "qemu" also runs the host tests; "debug"
 # runs the in-kernel tests on the KASAN/lockdep/kmemleak kernel; "arm64"
 # and "i386" boot the series' portable parts on those architectures (KUnit
-# and harness/guest/ftracetest-portable.list; the very early tracer's
-# boots, crashes and resets are x86_64's).
+# and harness/guest/ftracetest-portable.list), arm64 also the very early
+# tracer's boots that name it in harness/early-boots.list (the crashes and
+# resets are x86_64's).
 # Fails on a failed test, a guest that never reached /init, a boot timeout
 # or a kernel splat in the console log.
 set -euo pipefail
@@ -126,7 +127,9 @@ while IFS='|' read -r name cases extra only machine <&3; do
 		*) die "harness/early-boots.list: $name: unknown machine option '$m'" ;;
 		esac
 	done
-	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	if [ -n "$other_arch" ] || [ -n "$only" ]; then
+		[[ ",$only," == *",$flavor,"* ]] || continue
+	fi
 	# Before @LONG_LIST@ is sized: the command line must hold it all
 	[ "$flavor" != debug ] || extra+=" init_on_free=1 page_poison=1"
 	if [[ $extra == *@LONG_LIST@* ]]; then
@@ -150,7 +153,7 @@ while IFS='|' read -r name cases extra only machine <&3; do
 	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 BOOT_INITRD=$initrd \
 		BOOT_NO_FTRACE=${bconf:+1} \
 		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
-done 3< <([ -n "$other_arch" ] || grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
+done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 if [ -z "$other_arch" ]; then
 	# Boots that crash before /init on purpose (harness/crash-boots.list):

@@ -23,6 +23,7 @@
 #endif
 #ifdef CONFIG_ARM64
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <asm/insn.h>
 #endif
 
@@ -799,6 +800,32 @@ static void __init early_unpatched(struct kunit *test)
 	KUNIT_EXPECT_GT(test, sites, 0U);
 	KUNIT_EXPECT_EQ(test, calling, 0U);
 }
+
+/*
+ * Every call site as the tracer's BL gives it (dyn_ftrace.ip) leads back
+ * to its __mcount_loc entry, in the entry layout this kernel has (the
+ * literal before the function with DYNAMIC_FTRACE_WITH_CALL_OPS, a BTI or
+ * not).
+ */
+static void __init early_site_of_ip(struct kunit *test)
+{
+	unsigned int sites = 0, wrong = 0;
+	unsigned long *site, pc;
+
+	for (site = __start_mcount_loc; site < __stop_mcount_loc; site++) {
+		if (!is_kernel_text(*site) && !is_kernel_inittext(*site))
+			continue;
+		pc = ftrace_call_adjust(*site);
+		if (!pc)
+			continue;
+		sites++;
+		if (arch_ftrace_early_site(pc) != *site && wrong++ < 3)
+			kunit_info(test, "%pS: site %lx, back from %lx: %lx\n",
+				   (void *)pc, *site, pc, arch_ftrace_early_site(pc));
+	}
+	KUNIT_EXPECT_GT(test, sites, 1000U);
+	KUNIT_EXPECT_EQ(test, wrong, 0U);
+}
 #endif
 
 /* The text of entries, a line at a time (ftrace_early_text.c) */
@@ -1100,6 +1127,7 @@ static struct kunit_case __refdata ftrace_early_cases[] = {
 #endif
 #ifdef CONFIG_ARM64
 	KUNIT_CASE(early_unpatched),
+	KUNIT_CASE(early_site_of_ip),
 #endif
 	{}
 };
