@@ -8,7 +8,7 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug check-llvm check-arm64 check-i386 check-suite-base check-defconfig ftracetest bench series \
+.PHONY: help deps assemble build run shell check check-debug check-llvm check-arm64 check-i386 check-suite-base check-defconfig ftracetest bench bench-arm64 series \
 	check-series checkpatch fuzz clean
 
 help:
@@ -17,12 +17,13 @@ help:
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
 	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
-	@echo 'make check-arm64   kallmodsyms and the init names (not x86_64 only) on an arm64 guest'
+	@echo 'make check-arm64   kallmodsyms, the init names and the very early tracer on an arm64 guest'
 	@echo 'make check-i386    the same on a 32-bit x86 guest'
 	@echo 'make check-defconfig  x86_64_defconfig + the series: boot, kallmodsyms vs ranges, relink cost'
 	@echo 'make check-suite-base  upstream'"'"'s ftracetest suite on the test kernel without the series'
 	@echo 'make ftracetest CASES=test.d/...  some ftracetest cases (comma-separated) in one boot'
 	@echo 'make bench         benchmark figures and ratios, one table'
+	@echo 'make bench-arm64   the very early tracer against the function tracer on the arm64 guest'
 	@echo 'make series        export the series as git format-patch files (out/series/patches)'
 	@echo 'make check-series  git am the series onto a pristine 6.12 tree, the tree the checks build'
 	@echo 'make checkpatch    checkpatch.pl --strict and W=1 over the series'
@@ -82,6 +83,10 @@ ftracetest: build
 
 bench: deps
 	@$(H)/bench.sh
+
+bench-arm64: deps
+	@$(H)/deps.sh arm64
+	@$(H)/bench-arm64.sh
 
 series: assemble
 	@$(H)/series.sh

@@ -334,6 +334,25 @@ static int __init ftrace_early_cmp_sites(const void *a, const void *b)
 }
 
 /*
+ * The filters and ftrace_early_test= look call sites up in __mcount_loc.
+ * It is sorted at build time (BUILDTIME_MCOUNT_SORT), except where
+ * relocations fill it in at boot: sorted here then, as ftrace_init()
+ * would (the table is init data).
+ */
+static void __init ftrace_early_sort_sites(void)
+{
+	unsigned int i, n = __stop_mcount_loc - __start_mcount_loc;
+
+	for (i = 1; i < n; i++) {
+		if (__start_mcount_loc[i - 1] > __start_mcount_loc[i]) {
+			sort(__start_mcount_loc, n, sizeof(*__start_mcount_loc),
+			     ftrace_early_cmp_sites, NULL);
+			return;
+		}
+	}
+}
+
+/*
  * Resolve the filter lists, taking the bitmaps and parsed entries from
  * @room bytes at *@p.  Return false if the lists cannot be honoured.
  */
@@ -343,20 +362,7 @@ static bool __init ftrace_early_setup_filter(char **p, size_t *room)
 	int nr_filter, nr_notrace, max_filter, max_notrace;
 	struct ftrace_early_glob *globs;
 	size_t bitmap_size, globs_size;
-	unsigned int i;
 
-	/*
-	 * Sorted at build time (BUILDTIME_MCOUNT_SORT), except where the
-	 * table is filled in by relocations at boot: sorted here then, as
-	 * ftrace_init() would (the table is init data).
-	 */
-	for (i = 1; i < f->nr_sites; i++) {
-		if (f->sites[i - 1] > f->sites[i]) {
-			sort(__start_mcount_loc, f->nr_sites,
-			     sizeof(*f->sites), ftrace_early_cmp_sites, NULL);
-			break;
-		}
-	}
 	max_filter = ftrace_early_count_entries(fe_param.filter_arg);
 	max_notrace = ftrace_early_count_entries(fe_param.notrace_arg);
 	bitmap_size = 2 * BITS_TO_LONGS(f->nr_sites) * sizeof(long);
@@ -465,6 +471,7 @@ static void __init ftrace_early_arm_in(void *area, size_t room)
 	char *p = area;
 
 	arch_ftrace_early_arm();
+	ftrace_early_sort_sites();
 	fe.area = area;
 	fe.area_size = room;
 	if ((fe_param.filter_arg || fe_param.notrace_arg) &&
@@ -553,6 +560,7 @@ static bool __init ftrace_early_patch(void)
 	if (!fe_warn.no_patch)
 		return true;
 	fe.state = FTRACE_EARLY_OFF;
+	ftrace_early_graph_live = false;
 	return false;
 }
 
@@ -1113,6 +1121,8 @@ static void __init ftrace_early_unwind_check_forget(void)
  */
 void __init ftrace_early_stop(void)
 {
+	unsigned int hooked;
+
 	ftrace_early_active = 0;
 	if (fe.state == FTRACE_EARLY_RECORDING ||
 	    fe.state == FTRACE_EARLY_FROZEN) {
@@ -1130,8 +1140,17 @@ void __init ftrace_early_stop(void)
 		 * __init code after it is freed.  If one is, its return is
 		 * recorded now and it returns where it should.
 		 */
-		WARN_ON_ONCE(ftrace_early_graph_unhook_all(&fe.graph, &fe.log,
-							   arch_ftrace_early_counter()));
+		hooked = ftrace_early_graph_unhook_all(&fe.graph, &fe.log,
+						       arch_ftrace_early_counter());
+		/*
+		 * Where the hook's slot is gone (arm64), the return address
+		 * is in the callee's frame or registers: it cannot be given
+		 * back, and the call would return into freed memory.
+		 */
+		if (hooked && fe.graph.slots_gone)
+			panic("ftrace: very early: %u calls still hooked at ftrace_init()\n",
+			      hooked);
+		WARN_ON_ONCE(hooked);
 		WRITE_ONCE(ftrace_early_graph_live, false);
 		if (fe.region) {
 			/* The benchmark's and the unwind check's calls are gone. */

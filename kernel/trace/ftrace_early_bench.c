@@ -7,9 +7,12 @@
  * to the trace buffer.
  *
  * Unlike the rest of kernel/trace, this file is built with the ftrace
- * flags, so that ftrace_early_bench_target() has an fentry call site that
- * calls __fentry__ until ftrace_init(); the benchmark's own functions are
- * notrace.
+ * flags, so that ftrace_early_bench_target() has a call site of its own
+ * (on x86 it calls __fentry__ until ftrace_init()); the benchmark's own
+ * functions are notrace.  After boot, writing N to the parameter
+ * ftrace_early_bench.run calls the target N times and ftrace_early_bench.last_ns
+ * then holds how long that took: the same calls under the function tracer,
+ * for `make bench` to compare.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -18,8 +21,11 @@
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/math64.h>
+#include <linux/kstrtox.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
 #include <linux/printk.h>
+#include <linux/timekeeping.h>
 
 #include <asm/ftrace_early.h>
 
@@ -39,7 +45,7 @@ static struct {
  *
  * Return: @x + 1.
  */
-static noinline int __init ftrace_early_bench_target(int x)
+static noinline int ftrace_early_bench_target(int x)
 {
 	barrier();
 	return x + 1;
@@ -102,3 +108,36 @@ void __init notrace ftrace_early_bench_report(u32 khz)
 		n, ftrace_early_bench_result.traced ? "traced" : "filtered out",
 		div_u64(ns.recorded, n), div_u64(ns.off, n));
 }
+
+static u64 ftrace_early_bench_last_ns;
+
+/* ftrace_early_bench.run=N: N calls of the target, timed into last_ns */
+static int notrace ftrace_early_bench_run(const char *val,
+					  const struct kernel_param *kp)
+{
+	int (*fn)(int) = ftrace_early_bench_target;
+	unsigned int i, n;
+	u64 t0;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret)
+		return ret;
+	if (!n || n > 10000000)
+		return -EINVAL;
+	OPTIMIZER_HIDE_VAR(fn);
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++)
+		fn(i);
+	ftrace_early_bench_last_ns = ktime_get_ns() - t0;
+	return 0;
+}
+
+static const struct kernel_param_ops ftrace_early_bench_run_ops = {
+	.set = ftrace_early_bench_run,
+};
+
+module_param_cb(run, &ftrace_early_bench_run_ops, NULL, 0200);
+MODULE_PARM_DESC(run, "Call the benchmark's target this many times (at most 10,000,000)");
+module_param_named(last_ns, ftrace_early_bench_last_ns, ullong, 0444);
+MODULE_PARM_DESC(last_ns, "How long the last run took, in ns");

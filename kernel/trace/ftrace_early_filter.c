@@ -216,7 +216,8 @@ static const char * __init ftrace_early_sym_name(unsigned long site, char *buf)
 static bool __init ftrace_early_sym_in_module(unsigned long ip,
 					      struct ftrace_glob *mod_g)
 {
-	return ftrace_match_builtin_module(ip, mod_g);
+	/* As for the name: the function's, not the entry's (arm64) */
+	return ftrace_match_builtin_module(ftrace_call_adjust(ip), mod_g);
 }
 
 /* The names and modules of vmlinux's call sites, from kallsyms */

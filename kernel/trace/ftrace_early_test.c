@@ -53,6 +53,18 @@ static char *ftrace_early_test_func __initdata;
 /* Not mapped at any time: in the first page of the lower half. */
 static unsigned long ftrace_early_test_bad_addr __initdata = 16;
 
+/*
+ * Where a call site's function is (its dyn_ftrace.ip): 0 for an entry
+ * that is no call site (the linker's padding, discarded text), which sorts
+ * before all of them.
+ */
+static unsigned long __init ftrace_early_test_site_ip(unsigned long site)
+{
+	if (!is_kernel_text(site) && !is_kernel_inittext(site))
+		return 0;
+	return ftrace_call_adjust(site);
+}
+
 /**
  * ftrace_early_test_setup - parse ftrace_early_test=
  * @arg: "ACTION:FUNCTION", kept: its function name is printed later
@@ -93,12 +105,13 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 	/* The function's call site: the first in [addr, addr + size) */
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (ftrace_call_adjust(f->sites[mid]) < addr)
+		if (ftrace_early_test_site_ip(f->sites[mid]) < addr)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == f->nr_sites || ftrace_call_adjust(f->sites[lo]) >= addr + size)
+	if (lo == f->nr_sites ||
+	    ftrace_early_test_site_ip(f->sites[lo]) >= addr + size)
 		return -ENOENT;
 	if (boot && boot != ftrace_early_region_boot())
 		return 0;

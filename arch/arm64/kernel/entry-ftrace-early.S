@@ -17,8 +17,9 @@
  * x0-x8 hold the traced function's arguments, x9 its return address, LR
  * the address after the BL; x9-x17 are free.  While ftrace_early_active
  * is set, ftrace_early_record(the BL, the return address, where it is
- * kept here), which may hook the return.  Two frame records, the traced
- * function's and this one's, for the unwinders.
+ * kept here), which may hook the return.  Two frame records for the
+ * unwinders, which walk up the stack: this one's, then above it the traced
+ * function's.
  */
 SYM_CODE_START(ftrace_early_caller)
 	sub	sp, sp, #112
@@ -27,17 +28,17 @@ SYM_CODE_START(ftrace_early_caller)
 	stp	x4, x5, [sp, #32]
 	stp	x6, x7, [sp, #48]
 	str	x8, [sp, #64]
-	stp	x29, x9, [sp, #80]
-	add	x29, sp, #80
-	stp	x29, x30, [sp, #96]
+	stp	x29, x9, [sp, #96]
 	add	x29, sp, #96
+	stp	x29, x30, [sp, #80]
+	add	x29, sp, #80
 
 	adr_l	x10, ftrace_early_active
 	ldrb	w10, [x10]
 	cbz	w10, 1f
 	sub	x0, x30, #AARCH64_INSN_SIZE
 	mov	x1, x9
-	add	x2, sp, #88
+	add	x2, sp, #104
 	bl	ftrace_early_record
 1:
 	ldp	x0, x1, [sp, #0]
@@ -46,8 +47,8 @@ SYM_CODE_START(ftrace_early_caller)
 	ldp	x6, x7, [sp, #48]
 	ldr	x8, [sp, #64]
 	/* The return address, which ftrace=function_graph may have hooked */
-	ldp	x29, x9, [sp, #80]
-	ldr	x10, [sp, #104]
+	ldp	x29, x9, [sp, #96]
+	ldr	x10, [sp, #88]
 	add	sp, sp, #112
 	mov	x30, x9
 	ret	x10
