@@ -70,7 +70,8 @@ ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 mkdir -p "$CCACHE_DIR"
 
 # The guest's busybox: Debian's busybox-static of the guest's architecture,
-# the version the host has, unpacked without installing it.
+# the version the host has if the archive has it for that architecture,
+# unpacked without installing it.
 if [ -n "$guest_arch" ]; then
 	bb=$OUT/tools/busybox-$guest_arch
 	if [ ! -x "$bb" ]; then
@@ -81,8 +82,11 @@ if [ -n "$guest_arch" ]; then
 		apt_update
 		step "fetching busybox-static:$guest_arch"
 		tmp=$(mktemp -d)
-		(cd "$tmp" && apt-get download -qq \
-			"busybox-static:$guest_arch=$(dpkg-query -W -f='${Version}' busybox-static)" >/dev/null) ||
+		# The host's version, else (a binNMU of one architecture only
+		# gives it another version) the archive's
+		(cd "$tmp" && { apt-get download -qq \
+			"busybox-static:$guest_arch=$(dpkg-query -W -f='${Version}' busybox-static)" ||
+			apt-get download -qq "busybox-static:$guest_arch"; } >/dev/null 2>&1) ||
 			die "cannot download busybox-static:$guest_arch"
 		dpkg-deb -x "$tmp"/busybox-static_*.deb "$tmp/root"
 		mkdir -p "$OUT/tools"
