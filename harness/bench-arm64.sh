@@ -41,4 +41,4 @@ printf '%-46s %14s  %s\n' "arm64 very early tracer, per recorded call" "$best_ea
 printf '%-46s %14s  %s\n' "arm64 function tracer, per call" "$best_fn ns" \
 	"$n_calls calls of the same function after boot, least of 3 boots"
 printf '%-46s %14s  %s\n' "arm64 very early vs function tracer" \
-	"$(echo "scale=2; $best_early / $best_fn" | bc)" "TCG guest (target <= 0.5, as on x86_64)"
+	"$(echo "scale=2; $best_early / $best_fn" | bc | sed "s/^\./0./")" "TCG guest (target <= 0.5, as on x86_64)"
