@@ -45,20 +45,32 @@ if ! clang-format --style=file --dry-run -Werror "$gen"/*.cc "$gen"/*.h \
 	die "C++ sources differ from their .clang-format (run clang-format -i)"
 fi
 
-# No new warnings with W=1: recompile each new kernel C file with it.
-"$ROOT/harness/build.sh" qemu > /dev/null
-objs=$(series_new_files | grep -v '^scripts/\|^tools/' | sed -n 's|\.c$|.o|p')
-if [ -n "$objs" ]; then
-	step "W=1 build of the new kernel C files"
-	w1log=$LOGS/w1.log
+# No new warnings with W=1: recompile each new kernel C file with it, in
+# the test kernel's build; arm64's files in the arm64 build, if there is
+# one (make check-arm64 makes it).
+w1() { # FLAVOR MAKE-ARGS...: the new C files of that build
+	local flavor=$1 objs w1log=$LOGS/w1-$1.log o
+	shift
+	if [ "$flavor" = arm64 ]; then
+		objs=$(series_new_files | grep '^arch/arm64/' | sed -n 's|\.c$|.o|p')
+	else
+		objs=$(series_new_files | grep -v '^scripts/\|^tools/\|^arch/arm64/' | sed -n 's|\.c$|.o|p')
+	fi
+	[ -n "$objs" ] || return 0
+	step "W=1 build of the new kernel C files ($flavor)"
 	for o in $objs; do
-		rm -f "$OUT/build/qemu/$o"
+		rm -f "$OUT/build/$flavor/$o"
 	done
 	# shellcheck disable=SC2086
-	make -s -C "$SRC" O="$OUT/build/qemu" CC="ccache gcc" W=1 $objs > "$w1log" 2>&1 ||
+	make -s -C "$SRC" O="$OUT/build/$flavor" "$@" W=1 $objs > "$w1log" 2>&1 ||
 		{ show_log "$w1log"; die "W=1 build failed"; }
 	if grep -E 'warning:' "$w1log"; then
 		die "W=1 warnings in new files (${w1log#$ROOT/})"
 	fi
-	step "W=1: no warnings in $(echo "$objs" | wc -w) new files"
+	step "W=1: no warnings in $(echo "$objs" | wc -w) new files ($flavor)"
+}
+"$ROOT/harness/build.sh" qemu > /dev/null
+w1 qemu CC="ccache gcc"
+if [ -f "$OUT/build/arm64/.config" ]; then
+	w1 arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="ccache aarch64-linux-gnu-gcc"
 fi
