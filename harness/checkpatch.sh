@@ -52,9 +52,10 @@ w1() { # FLAVOR MAKE-ARGS...: the new C files of that build
 	local flavor=$1 objs w1log=$LOGS/w1-$1.log o
 	shift
 	if [ "$flavor" = arm64 ]; then
-		objs=$(series_new_files | grep '^arch/arm64/' | sed -n 's|\.c$|.o|p')
+		objs=$(series_new_files | { grep '^arch/arm64/' || true; } | sed -n 's|\.c$|.o|p')
 	else
-		objs=$(series_new_files | grep -v '^scripts/\|^tools/\|^arch/arm64/' | sed -n 's|\.c$|.o|p')
+		objs=$(series_new_files | { grep -v '^scripts/\|^tools/\|^arch/arm64/' || true; } |
+		       sed -n 's|\.c$|.o|p')
 	fi
 	[ -n "$objs" ] || return 0
 	step "W=1 build of the new kernel C files ($flavor)"
@@ -72,5 +73,6 @@ w1() { # FLAVOR MAKE-ARGS...: the new C files of that build
 "$ROOT/harness/build.sh" qemu > /dev/null
 w1 qemu CC="ccache gcc"
 if [ -f "$OUT/build/arm64/.config" ]; then
+	"$ROOT/harness/build.sh" arm64 > /dev/null
 	w1 arm64 ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC="ccache aarch64-linux-gnu-gcc"
 fi

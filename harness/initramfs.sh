@@ -55,7 +55,7 @@ printf 'root:x:0:\nnogroup:x:65534:\n' > "$root/etc/group"
 cp -r "$src/tools/testing/selftests/ftrace" "$root/ftrace"
 # FTRACETEST_LIST=FILE runs another list (while working on a case).  A
 # case followed by architectures runs on those guests only.
-awk -v arch="$guest_arch" '!/^#/ && NF { for (i = 2; i <= NF && $i != arch; i++); if (NF == 1 || i <= NF) print $1 }' \
+awk -v arch="${guest_arch:-x86_64}" '!/^#/ && NF { for (i = 2; i <= NF && $i != arch; i++); if (NF == 1 || i <= NF) print $1 }' \
 	"${FTRACETEST_LIST:-$list}" > "$root/ftrace/tests.list"
 # The debug kernel runs the series' own cases: upstream's run in the whole
 # suite on the test kernel, and take minutes more under KASAN.

@@ -20,11 +20,13 @@
 #include <linux/compiler.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
+#include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/kstrtox.h>
 #include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/printk.h>
+#include <linux/sched.h>
 #include <linux/timekeeping.h>
 
 #include <asm/ftrace_early.h>
@@ -120,15 +122,21 @@ static int notrace ftrace_early_bench_run(const char *val,
 	u64 t0;
 	int ret;
 
+	/* Not from the command line: before timekeeping and while recording */
+	if (system_state < SYSTEM_RUNNING)
+		return -EBUSY;
 	ret = kstrtouint(val, 0, &n);
 	if (ret)
 		return ret;
-	if (!n || n > 10000000)
+	if (!n || n > 1000000)
 		return -EINVAL;
 	OPTIMIZER_HIDE_VAR(fn);
 	t0 = ktime_get_ns();
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		fn(i);
+		if (!(i & 0xffff))
+			cond_resched();
+	}
 	ftrace_early_bench_last_ns = ktime_get_ns() - t0;
 	return 0;
 }
@@ -138,6 +146,6 @@ static const struct kernel_param_ops ftrace_early_bench_run_ops = {
 };
 
 module_param_cb(run, &ftrace_early_bench_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "Call the benchmark's target this many times (at most 10,000,000)");
+MODULE_PARM_DESC(run, "Call the benchmark's target this many times (at most 1,000,000)");
 module_param_named(last_ns, ftrace_early_bench_last_ns, ullong, 0444);
 MODULE_PARM_DESC(last_ns, "How long the last run took, in ns");
