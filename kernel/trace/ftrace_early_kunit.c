@@ -774,6 +774,14 @@ static void __init early_unhooked(struct kunit *test)
 #endif
 
 #ifdef CONFIG_ARM64
+/* The dyn_ftrace.ip of an __mcount_loc entry; 0 if it is no call site */
+static unsigned long __init early_site_ip(unsigned long site)
+{
+	if (!is_kernel_text(site) && !is_kernel_inittext(site))
+		return 0;
+	return ftrace_call_adjust(site);
+}
+
 /*
  * The suite runs after ftrace_init(): no call site may call the very early
  * tracer any more, whether it recorded or not.
@@ -786,9 +794,7 @@ static void __init early_unpatched(struct kunit *test)
 	u32 insn;
 
 	for (site = __start_mcount_loc; site < __stop_mcount_loc; site++) {
-		if (!is_kernel_text(*site) && !is_kernel_inittext(*site))
-			continue;
-		pc = ftrace_call_adjust(*site);
+		pc = early_site_ip(*site);
 		if (!pc)
 			continue;
 		sites++;
@@ -813,9 +819,7 @@ static void __init early_site_of_ip(struct kunit *test)
 	unsigned long *site, pc;
 
 	for (site = __start_mcount_loc; site < __stop_mcount_loc; site++) {
-		if (!is_kernel_text(*site) && !is_kernel_inittext(*site))
-			continue;
-		pc = ftrace_call_adjust(*site);
+		pc = early_site_ip(*site);
 		if (!pc)
 			continue;
 		sites++;

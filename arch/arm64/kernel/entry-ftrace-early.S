@@ -8,6 +8,23 @@
 #include <asm/assembler.h>
 #include <asm/insn-def.h>
 
+/* x0-x8 at sp+0..72: the arguments on entry, the return value on return */
+	.macro	ftrace_early_save_args
+	stp	x0, x1, [sp, #0]
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	str	x8, [sp, #64]
+	.endm
+
+	.macro	ftrace_early_restore_args
+	ldp	x0, x1, [sp, #0]
+	ldp	x2, x3, [sp, #16]
+	ldp	x4, x5, [sp, #32]
+	ldp	x6, x7, [sp, #48]
+	ldr	x8, [sp, #64]
+	.endm
+
 /*
  * A call site the tracer patched is, as ftrace_caller's,
  *
@@ -23,11 +40,7 @@
  */
 SYM_CODE_START(ftrace_early_caller)
 	sub	sp, sp, #112
-	stp	x0, x1, [sp, #0]
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	str	x8, [sp, #64]
+	ftrace_early_save_args
 	stp	x29, x9, [sp, #96]
 	add	x29, sp, #96
 	stp	x29, x30, [sp, #80]
@@ -41,11 +54,7 @@ SYM_CODE_START(ftrace_early_caller)
 	add	x2, sp, #104
 	bl	ftrace_early_record
 1:
-	ldp	x0, x1, [sp, #0]
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldr	x8, [sp, #64]
+	ftrace_early_restore_args
 	/* The return address, which ftrace=function_graph may have hooked */
 	ldp	x29, x9, [sp, #96]
 	ldr	x10, [sp, #88]
@@ -61,20 +70,12 @@ SYM_CODE_END(ftrace_early_caller)
  */
 SYM_CODE_START(ftrace_early_return)
 	sub	sp, sp, #96
-	stp	x0, x1, [sp, #0]
-	stp	x2, x3, [sp, #16]
-	stp	x4, x5, [sp, #32]
-	stp	x6, x7, [sp, #48]
-	str	x8, [sp, #64]
+	ftrace_early_save_args
 	stp	x29, x30, [sp, #80]
 	add	x29, sp, #80
 	bl	ftrace_early_graph_return
 	mov	x30, x0
-	ldp	x0, x1, [sp, #0]
-	ldp	x2, x3, [sp, #16]
-	ldp	x4, x5, [sp, #32]
-	ldp	x6, x7, [sp, #48]
-	ldr	x8, [sp, #64]
+	ftrace_early_restore_args
 	ldr	x29, [sp, #80]
 	add	sp, sp, #96
 	ret
