@@ -10,6 +10,8 @@ set -euo pipefail
 tarball=/usr/src/linux-source-6.12.tar.xz
 [ -f "$tarball" ] || die "$tarball missing: run 'make deps'"
 pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+assemble_start=$(date +%s)
+trap 'record_time "assemble out/src" "$assemble_start"' EXIT
 
 # 1. The pristine base, unpacked once per package version.
 if [ "$(cat "$OUT/base/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then

@@ -66,6 +66,8 @@ if [ -n "${BOOT_CMDLINE_ONLY:-}" ]; then
 	exit 0
 fi
 mkdir -p "$(dirname "$log")"
+boot_start=$(date +%s)
+trap 'record_time "boot $flavor ${mode}: $(basename "$log" .log)${TIMING_TAG:-}" "$boot_start"' EXIT
 step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 
 # BOOT_CPUS=N: an SMP guest.  Its vCPUs then take turns on one host thread

@@ -57,6 +57,8 @@ else
 	kmake() { make -C "$src" O="$build" "${arch[@]}" CC="ccache ${cross}gcc" HOSTCC="ccache gcc" "$@"; }
 fi
 
+build_start=$(date +%s)
+trap 'record_time "build $flavor${BUILD_LOG_SUFFIX:-}" "$build_start"' EXIT
 step "building the $flavor kernel: Linux $(make -s -C "$src" kernelversion) (Debian $(cat "$src/.assembled-from" 2>/dev/null || echo '?')) in ${build#$ROOT/}"
 : > "$log"
 echo "Linux $(make -s -C "$src" kernelversion), Debian linux-source-6.12 $(cat "$src/.assembled-from" 2>/dev/null)" >> "$log"

@@ -93,7 +93,7 @@ if [ "$flavor" = qemu ]; then
 	step "upstream's ftracetest suite, beside the boots below (log: out/logs/suite-$flavor.log)"
 	# In a session of its own: the trap stops it, QEMU too, if this
 	# script ends before it (an error, Ctrl-C)
-	setsid "$ROOT/harness/suite.sh" "$flavor" "$results.suite" > "$LOGS/suite-$flavor.log" 2>&1 &
+	TIMING_TAG=" (beside)" setsid "$ROOT/harness/suite.sh" "$flavor" "$results.suite" > "$LOGS/suite-$flavor.log" 2>&1 &
 	suite_pid=$!
 	trap 'kill -- -"$suite_pid" 2> /dev/null' EXIT
 	trap 'exit 130' INT TERM

@@ -26,6 +26,7 @@ ctest_results() { # BUILD_DIR PREFIX
 }
 
 for variant in release asan portable; do
+	host_start=$(date +%s)
 	step "host tests of kallmodsyms_gen ($variant)"
 	flags=(-DDATASET="$dataset" -DCMAKE_BUILD_TYPE=RelWithDebInfo)
 	[ "$variant" = asan ] && flags+=(-DSANITIZE=ON)
@@ -39,7 +40,10 @@ for variant in release asan portable; do
 	prefix=""
 	[ "$variant" = release ] || prefix="$variant:"
 	ctest_results "$work/$variant" "$prefix"
+	record_time "host tests ($variant)" "$host_start"
 done
 
 step "fuzzing each parser for ${FUZZ_SECONDS:-5} s"
+host_start=$(date +%s)
 "$ROOT/harness/fuzz.sh" "${FUZZ_SECONDS:-5}" "$results"
+record_time "host fuzzers" "$host_start"

@@ -30,6 +30,14 @@ series_new_files() {
 }
 
 step() { printf '==> %s\n' "$*"; }
+
+# record_time WHAT START: append "STEP<TAB>WHAT<TAB>SECONDS since START
+# (date +%s)" to out/logs/timings.tsv, which .ci/run prints as a table;
+# STEP is the make target .ci/run is in (CI_STEP), or "-".
+record_time() {
+	mkdir -p "$LOGS"
+	printf '%s\t%s\t%s\n' "${CI_STEP:--}" "$1" "$(($(date +%s) - $2))" >> "$LOGS/timings.tsv"
+}
 die() { printf '%s: error: %s\n' "$(basename "$0")" "$*" >&2; exit 1; }
 
 # Print the tail of a log and its path, for failures.
