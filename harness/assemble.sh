@@ -13,13 +13,23 @@ pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
 assemble_start=$(date +%s)
 trap 'record_time "assemble out/src" "$assemble_start"' EXIT
 
-# 1. The pristine base, unpacked once per package version.
+# 1. The pristine base, unpacked once per package version into the cache
+# outside the clone; out/base is a link to it.
 if [ "$(cat "$OUT/base/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
-	step "unpacking $tarball ($pkgver) into out/base"
+	cached=$CACHE/base-$pkgver
+	if [ "$(cat "$cached/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
+		step "unpacking $tarball ($pkgver) into ${cached}"
+		rm -rf "$cached"
+		mkdir -p "$CACHE"
+		tmp=$(mktemp -d "$CACHE/.base.XXXXXX")
+		tar -C "$tmp" -xJf "$tarball"
+		echo "$pkgver" > "$tmp/.pkgversion"
+		# Unless another run has unpacked it meanwhile
+		mv -T "$tmp" "$cached" 2>/dev/null || rm -rf "$tmp"
+	fi
 	rm -rf "$OUT/base" "$SRC"
-	mkdir -p "$OUT/base"
-	tar -C "$OUT/base" -xJf "$tarball"
-	echo "$pkgver" > "$OUT/base/.pkgversion"
+	mkdir -p "$OUT"
+	ln -s "$cached" "$OUT/base"
 fi
 step "base: Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
 

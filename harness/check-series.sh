@@ -12,9 +12,10 @@ dir=$OUT/series-check
 rm -rf "$dir/src"
 mkdir -p "$dir"
 step "git am the series onto a pristine clone of the base"
-# No background "git gc --auto" (the clone's objects are loose): it would
-# still be writing into .git when it is removed below.
-git clone -q --no-hardlinks -c gc.auto=0 -b base "$OUT/series/repo" "$dir/src"
+# The objects shared with out/series/repo, not copied.  No background
+# "git gc --auto": it would still be writing into .git when it is removed
+# below.
+git clone -q --shared -c gc.auto=0 -b base "$OUT/series/repo" "$dir/src"
 if ! git -C "$dir/src" am -q "$OUT"/series/patches/*.patch; then
 	die "the exported series does not apply with git am"
 fi

@@ -31,14 +31,68 @@ case "$flavor" in
 debug) timeout=1800 ;;
 arm64|i386) timeout=1800 other_arch=1 ;;
 esac
+# The boots run as jobs, as many at a time as the host has cores (a TCG
+# guest keeps one host core busy; CHECK_GUESTS=N to choose): each job's
+# output, results and problems go to files of its own in out/logs/, and
+# are gathered in the order the jobs were started, whatever order they
+# end in.
+slots=${CHECK_GUESTS:-$(nproc)}
+jobs_dir=$LOGS/check-$flavor.jobs
+rm -rf "$jobs_dir"
+mkdir -p "$jobs_dir"
+job_names=()
+declare -A job_of_pid=()
+job_pids=()
+# In its own process group (set -m), so that the trap stops the whole
+# job, QEMU too, if this script ends before it (an error, Ctrl-C).
+trap 'for p in "${job_pids[@]}"; do kill -- -"$p" 2> /dev/null; done' EXIT
+trap 'exit 130' INT TERM
+# job_done: wait for one job to end and print its output.
+job_done() {
+	local pid= rc=0
+	wait -n -p pid || rc=$?
+	if [ -z "$pid" ]; then
+		# None left to wait for
+		[ "$rc" != 127 ] || job_of_pid=()
+		return 0
+	fi
+	[ -n "${job_of_pid[$pid]:-}" ] || return 0
+	cat "$jobs_dir/${job_of_pid[$pid]}.out"
+	# The jobs say what went wrong as problems and end with 0: anything
+	# else is a job that stopped halfway (its results may be missing)
+	[ "$rc" = 0 ] || problem "${job_of_pid[$pid]}" "the job ${job_of_pid[$pid]} ended with status $rc"
+	unset "job_of_pid[$pid]"
+}
+# job NAME COMMAND...: run COMMAND in the background once a slot is free.
+job() {
+	local name=$1
+	shift
+	[ ! -e "$jobs_dir/$name.out" ] || die "two jobs named $name"
+	while [ "${#job_of_pid[@]}" -ge "$slots" ]; do job_done; done
+	job_names+=("$name")
+	: > "$jobs_dir/$name.results"
+	: > "$jobs_dir/$name.problems"
+	set -m
+	"$@" > "$jobs_dir/$name.out" 2>&1 &
+	job_of_pid[$!]=$name
+	job_pids+=("$!")
+	set +m
+}
+# problem NAME TEXT: what went wrong in job NAME, reported at the end.
+problem() { printf '%s\n' "$2" >> "$jobs_dir/$1.problems"; }
+
+# What boot.sh would otherwise make in the first boots at once
+guest_tsc_params > /dev/null
+
 # boot NAME CONSOLE [EXTRA_CMDLINE]: boot the guest in check mode, collect
-# its results; what went wrong goes to problems.  With BOOT_OWN_CLOCK=1
-# the guest finds its TSC's frequency itself, as on a machine.
+# its results into the job NAME's results; what went wrong goes to its
+# problems.  With BOOT_OWN_CLOCK=1 the guest finds its TSC's frequency
+# itself, as on a machine.
 boot() {
-	local splats try
+	local splats try out=$jobs_dir/$1.results
 	for try in 1 2; do
 		if ! BOOT_TIMEOUT=$timeout "$ROOT/harness/boot.sh" "$flavor" check "$2" "${3:-}"; then
-			problems+=("the $flavor guest ($1) did not boot to the end")
+			problem "$1" "the $flavor guest ($1) did not boot to the end"
 			return
 		fi
 		# Otherwise boot.sh gives the guest the host's TSC frequency, so
@@ -50,54 +104,52 @@ boot() {
 		grep -q 'Unstable clock detected, switching default tracing clock' "$2" || break
 		[ "$try" = 2 ] || echo "check: the $1 guest switched its trace clock (TSC unusable under TCG); booting it again" >&2
 	done
-	local before
-	before=$(wc -l < "$results")
-	awk -f "$ROOT/harness/console-results.awk" "$2" >> "$results"
+	awk -f "$ROOT/harness/console-results.awk" "$2" >> "$out"
 	# A boot whose cases never ran (a cut command line) ran no test
-	[ "$(wc -l < "$results")" -gt "$before" ] ||
-		problems+=("the $1 guest reported no test result")
+	[ -s "$out" ] || problem "$1" "the $1 guest reported no test result"
 	grep -q 'harness: ftracetest done' "$2" ||
-		problems+=("the $1 guest stopped before ftracetest finished")
+		problem "$1" "the $1 guest stopped before ftracetest finished"
 	if splats=$("$ROOT/harness/splats.sh" "$2"); then :; else
 		printf '%s\n' "$splats" | head -n 20 >&2
-		problems+=("kernel splat in ${2#"$ROOT"/}")
+		problem "$1" "kernel splat in ${2#"$ROOT"/}"
 	fi
 }
-boot main "$LOGS/check-$flavor.console.log"
-grep -q '^PASS kunit\|^FAIL kunit' "$results" ||
-	problems+=("no KUnit results in the console log")
+
+# The longest first: upstream's whole ftracetest suite, against
+# harness/upstream-suite.expect, on the test kernel, with two CPUs for the
+# cpumask and hotplug cases.
+if [ "$flavor" = qemu ]; then
+	suite() {
+		"$ROOT/harness/suite.sh" "$flavor" "$jobs_dir/suite.results" ||
+			problem suite "upstream's ftracetest suite did not run"
+	}
+	job suite suite
+fi
 
 # Modules that come and go on several CPUs, and the ktrace sweeps (CPU
 # offline and online with each batch): on the test kernel only (its CPUs
 # take turns on one host thread: the sweeps take minutes, which CI has for
-# one kernel).  Prints what the sweeps accepted and refused, and each
-# batch's graph.
+# one kernel), the boots of harness/guest/smp.list.  Prints what the sweeps
+# accepted and refused, and each batch's graph.
 if [ "$flavor" = qemu ]; then
-	# The sweeps take about 10 minutes of the boot
-	timeout=1800
-	BOOT_CPUS=2 boot smp "$LOGS/check-$flavor-smp.console.log" \
-		"kunit.enable=0 harness_cases=$(grep -v '^#' "$ROOT/harness/guest/smp.list" | paste -sd,)"
-	timeout=900
-	sed -n '/ktrace sweep: batch [0-9]*: /d; s/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' \
-		"$LOGS/check-$flavor-smp.console.log"
+	smp() { # NAME CASES
+		local console=$LOGS/check-$flavor-$1.console.log
+		timeout=1800 BOOT_CPUS=2 boot "$1" "$console" "kunit.enable=0 harness_cases=$2"
+		sed -n '/ktrace sweep: batch [0-9]*: /d; s/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' \
+			"$console"
+	}
+	while IFS='|' read -r name cases; do
+		name=${name//[[:space:]]/} cases=${cases//[[:space:]]/}
+		job "$name" smp "$name" "$cases"
+	done < <(grep -v '^#' "$ROOT/harness/guest/smp.list" | grep .)
 fi
 
-# Upstream's whole ftracetest suite, against harness/upstream-suite.expect:
-# on the test kernel, with two CPUs for the cpumask and hotplug cases.  It
-# runs beside the boots below (a TCG guest keeps one host core busy, and
-# the machine has two), with results and messages of its own until the
-# end.
-suite_pid=
-if [ "$flavor" = qemu ]; then
-	: > "$results.suite"
-	step "upstream's ftracetest suite, beside the boots below (log: out/logs/suite-$flavor.log)"
-	# In a session of its own: the trap stops it, QEMU too, if this
-	# script ends before it (an error, Ctrl-C)
-	TIMING_TAG=" (beside)" setsid "$ROOT/harness/suite.sh" "$flavor" "$results.suite" > "$LOGS/suite-$flavor.log" 2>&1 &
-	suite_pid=$!
-	trap 'kill -- -"$suite_pid" 2> /dev/null' EXIT
-	trap 'exit 130' INT TERM
-fi
+main() {
+	boot main "$LOGS/check-$flavor.console.log"
+	grep -q '^PASS kunit\|^FAIL kunit' "$jobs_dir/main.results" ||
+		problem main "no KUnit results in the console log"
+}
+job main main
 
 # bootconfig_initrd FILE NAME: a copy of the guest's initramfs with FILE
 # appended as its bootconfig, by the kernel's own tools/bootconfig.
@@ -152,27 +204,36 @@ while IFS='|' read -r name cases extra only machine <&3; do
 	# early tracer's memory shows.
 	BOOT_CPUS=$cpus BOOT_NO_PIT=$no_pit BOOT_OWN_CLOCK=1 BOOT_INITRD=$initrd \
 		BOOT_NO_FTRACE=${bconf:+1} \
-		boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
+		job "$name" boot "$name" "$LOGS/check-$flavor-$name.console.log" "$extra harness_cases=$cases"
 done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 if [ -z "$other_arch" ]; then
 	# Boots that crash before /init on purpose (harness/crash-boots.list):
-	# the very early trace on their consoles.
-	"$ROOT/harness/crash.sh" "$flavor" "$results" ||
-		problems+=("the crash boots did not run to the end")
+	# the very early trace on their consoles, a job each.
+	crash() {
+		"$ROOT/harness/crash.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
+			problem "$1" "the crash boot $1 did not run to the end"
+	}
+	for name in $("$ROOT/harness/crash.sh" "$flavor" --list); do
+		job "$name" crash "$name"
+	done
 	# Machines reset between boots, RAM kept (harness/reset-boots.list):
 	# the last boot's very early trace in the next one.
-	"$ROOT/harness/reset.sh" "$flavor" "$results" ||
-		problems+=("the reset boots did not all run their cases")
+	reset() {
+		"$ROOT/harness/reset.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
+			problem "$1" "the reset boots of $1 did not all run their cases"
+	}
+	for name in $("$ROOT/harness/reset.sh" "$flavor" --list); do
+		job "$name" reset "$name"
+	done
 fi
 
-if [ -n "$suite_pid" ]; then
-	wait "$suite_pid" || problems+=("upstream's ftracetest suite did not run")
-	trap - EXIT INT TERM
-	cat "$LOGS/suite-$flavor.log" >&2
-	cat "$results.suite" >> "$results"
-	rm -f "$results.suite"
-fi
+while [ "${#job_of_pid[@]}" -gt 0 ]; do job_done; done
+trap - EXIT INT TERM
+for name in "${job_names[@]}"; do
+	cat "$jobs_dir/$name.results" >> "$results"
+	while IFS= read -r p; do problems+=("$p"); done < "$jobs_dir/$name.problems"
+done
 
 grep '^FAIL' "$results" | sed 's/^/  /' >&2 || true
 passed=$(grep -c '^PASS' "$results" || true)

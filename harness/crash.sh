@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# crash.sh FLAVOR RESULTS: the boots of harness/crash-boots.list, which go
-# wrong before /init on purpose; each console is checked by
-# harness/crash-dump.awk and gives one line "PASS|FAIL crash NAME" to
-# RESULTS.
+# crash.sh FLAVOR RESULTS [NAME]: the boots of harness/crash-boots.list (or
+# the one named NAME), which go wrong before /init on purpose; each console
+# is checked by harness/crash-dump.awk and gives one line "PASS|FAIL crash
+# NAME" to RESULTS.  crash.sh FLAVOR --list: the names of FLAVOR's boots.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavor=$1 results=$2
+flavor=$1 results=$2 only_name=${3:-}
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name extra expect only <&3; do
 	name=$(trim "$name") extra=$(trim "$extra") expect=$(trim "$expect")
 	only=$(trim "${only:-}")
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	[ -z "$only_name" ] || [ "$name" = "$only_name" ] || continue
+	if [ "$results" = --list ]; then
+		echo "$name"
+		continue
+	fi
 	log=$LOGS/check-$flavor-$name.console.log
 	vars=()
 	for w in $expect; do vars+=(-v "$w"); done

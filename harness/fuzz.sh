@@ -13,7 +13,8 @@ work=$OUT/fuzz
 log=$LOGS/fuzz.log
 mkdir -p "$work" "$LOGS"
 if ! { CXX=clang++ cmake -S "$tests" -B "$work/build" -DFUZZ=ON -DSANITIZE=ON \
-		-DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache &&
        cmake --build "$work/build" -j"$JOBS"; } > "$log" 2>&1; then
 	show_log "$log"
 	echo "FAIL host fuzz-build" >> "$results"

@@ -28,7 +28,8 @@ ctest_results() { # BUILD_DIR PREFIX
 for variant in release asan portable; do
 	host_start=$(date +%s)
 	step "host tests of kallmodsyms_gen ($variant)"
-	flags=(-DDATASET="$dataset" -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+	flags=(-DDATASET="$dataset" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	       -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 	[ "$variant" = asan ] && flags+=(-DSANITIZE=ON)
 	[ "$variant" = portable ] && flags+=(-DPORTABLE=ON)
 	if ! { cmake -S "$tests" -B "$work/$variant" "${flags[@]}" &&

@@ -39,14 +39,17 @@ for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
 install -m 0755 "$ROOT/harness/guest/init" "$root/init"
-# make bench's module loop, against the kernel's nolibc (no libc for the
-# guest: the host's may not match it); x86_64 guests only
+# make bench's module loop and the ktrace sweeps' nesting check, against
+# the kernel's nolibc (no libc for the guest: the host's may not match it);
+# x86_64 guests only
 if [ -z "$guest_arch" ]; then
-	${HOSTCC:-gcc} -Os -static -nostdlib -fno-stack-protector \
-		-fno-asynchronous-unwind-tables -I"$SRC/tools/include/nolibc" \
-		-include "$SRC/tools/include/nolibc/nolibc.h" \
-		-o "$root/bin/modloop" "$ROOT/harness/guest/modloop.c" -lgcc ||
-		die "cannot build harness/guest/modloop.c"
+	for prog in modloop graph-nesting; do
+		${HOSTCC:-gcc} -Os -static -nostdlib -fno-stack-protector \
+			-fno-asynchronous-unwind-tables -I"$SRC/tools/include/nolibc" \
+			-include "$SRC/tools/include/nolibc/nolibc.h" \
+			-o "$root/bin/$prog" "$ROOT/harness/guest/$prog.c" -lgcc ||
+			die "cannot build harness/guest/$prog.c"
+	done
 fi
 # root, and nobody for tests that read files as an unprivileged user.
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/tmp:/bin/sh\n' > "$root/etc/passwd"

@@ -6,11 +6,15 @@ OUT=${OUT:-$ROOT/out}
 # The Debian linux-source-6.12 version this series is developed against.
 PINNED_KERNEL_PKG=6.12.117-1~deb12u1
 BASE=$OUT/base/linux-source-6.12
+# What every clone would make alike from Debian's package (the base's git
+# repository), kept outside the clone and made again where it is absent.
+CACHE=${FTRACE_SERIES_CACHE:-/var/cache/ftrace-series}
 SRC=$OUT/src
 LOGS=$OUT/logs
 JOBS=${JOBS:-$(($(nproc) + 1))}
 export CCACHE_DIR=${CCACHE_DIR:-/var/cache/ftrace-series-ccache}
-export CCACHE_BASEDIR=$OUT
+# Paths under the checkout are hashed relative to it: another clone hits too
+export CCACHE_BASEDIR=$ROOT
 export CCACHE_NOHASHDIR=1
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2026'

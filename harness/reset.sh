@@ -1,20 +1,26 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# reset.sh FLAVOR RESULTS: the runs of harness/reset-boots.list, each a
-# machine reset between boots with its RAM kept; the ftracetest results of
-# every boot go to RESULTS, and a run whose boots did not all report, or
-# that left a kernel splat, fails.
+# reset.sh FLAVOR RESULTS [NAME]: the runs of harness/reset-boots.list (or
+# the one named NAME), each a machine reset between boots with its RAM
+# kept; the ftracetest results of every boot go to RESULTS, and a run whose
+# boots did not all report, or that left a kernel splat, fails.  reset.sh
+# FLAVOR --list: the names of FLAVOR's runs.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavor=$1 results=$2
+flavor=$1 results=$2 only_name=${3:-}
 rc=0
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name cases extra boots only qemu <&3; do
 	name=$(trim "$name") cases=$(trim "$cases") extra=$(trim "$extra")
 	boots=$(trim "$boots") only=$(trim "${only:-}") qemu=$(trim "${qemu:-}")
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
+	[ -z "$only_name" ] || [ "$name" = "$only_name" ] || continue
+	if [ "$results" = --list ]; then
+		echo "$name"
+		continue
+	fi
 	log=$LOGS/check-$flavor-$name.console.log
 	qemu_extra=
 	if [ "$qemu" = garbage ]; then

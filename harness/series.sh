@@ -33,17 +33,31 @@ while read -r f; do
 		die "$f belongs to no commit: add it to patches/new-files"
 done < <(series_new_files)
 
-# A git repository of the pristine base, made once.
+# A git repository of the pristine base, made once per package version
+# in the cache (outside the clone) and cloned from there, its objects
+# shared.
 pkgver=$(cat "$OUT/base/.pkgversion")
-if [ "$(git -C "$repo" log -1 --format=%s base 2>/dev/null)" != "Linux $(base_version) (Debian linux-source-6.12 $pkgver)" ]; then
-	step "making a git repository of the pristine base (once)"
+subject="Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
+base_git=$CACHE/base-$pkgver.git
+if [ "$(git --git-dir="$base_git" log -1 --format=%s base 2>/dev/null)" != "$subject" ]; then
+	step "making a git repository of the pristine base in ${base_git%/*} (once)"
+	rm -rf "$base_git"
+	mkdir -p "$CACHE"
+	tmp=$(mktemp -d "$CACHE/.base-git.XXXXXX")
+	git init -q --bare -b base "$tmp/git"
+	git --git-dir="$tmp/git" config gc.auto 0
+	GIT_DIR=$tmp/git GIT_WORK_TREE=$BASE git add -f -A
+	GIT_DIR=$tmp/git git -c user.name=base -c user.email=base@invalid \
+		commit -q -m "$subject"
+	# Unless another run has made it meanwhile
+	mv -T "$tmp/git" "$base_git" 2>/dev/null || true
+	rm -rf "$tmp"
+fi
+if [ "$(git -C "$repo" log -1 --format=%s base 2>/dev/null)" != "$subject" ] ||
+   ! git -C "$repo" cat-file -e "$(git --git-dir="$base_git" rev-parse base)" 2>/dev/null; then
 	rm -rf "$repo"
-	mkdir -p "$repo"
-	cp -a "$BASE/." "$repo/"
-	git -C "$repo" init -q -b base
-	git -C "$repo" add -f -A
-	git -C "$repo" -c user.name=base -c user.email=base@invalid \
-		commit -q -m "Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
+	mkdir -p "$(dirname "$repo")"
+	git clone -q --shared -b base "$base_git" "$repo"
 fi
 # The base's 90,000 objects are loose: without this, git am would start a
 # detached "git gc --auto" that outlives this script.
