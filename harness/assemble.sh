@@ -18,14 +18,19 @@ trap 'record_time "assemble out/src" "$assemble_start"' EXIT
 if [ "$(cat "$OUT/base/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
 	cached=$CACHE/base-$pkgver
 	if [ "$(cat "$cached/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
-		step "unpacking $tarball ($pkgver) into ${cached}"
-		rm -rf "$cached"
+		# One run at a time unpacks (fd 9); a half-made one is made again
 		mkdir -p "$CACHE"
-		tmp=$(mktemp -d "$CACHE/.base.XXXXXX")
-		tar -C "$tmp" -xJf "$tarball"
-		echo "$pkgver" > "$tmp/.pkgversion"
-		# Unless another run has unpacked it meanwhile
-		mv -T "$tmp" "$cached" 2>/dev/null || rm -rf "$tmp"
+		exec 9> "$CACHE/.lock"
+		flock 9
+		if [ "$(cat "$cached/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
+			step "unpacking $tarball ($pkgver) into ${cached}"
+			rm -rf "$cached" "$cached.new"
+			mkdir -p "$cached.new"
+			tar -C "$cached.new" -xJf "$tarball"
+			echo "$pkgver" > "$cached.new/.pkgversion"
+			mv -T "$cached.new" "$cached"
+		fi
+		exec 9>&-
 	fi
 	rm -rf "$OUT/base" "$SRC"
 	mkdir -p "$OUT"

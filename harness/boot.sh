@@ -87,9 +87,11 @@ qemu=("$qemu_sys" -machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$cpus" -
       -nographic $reboot ${BOOT_QEMU_EXTRA:-} -kernel "$image"
       -initrd "${BOOT_INITRD:-$OUT/guest/$flavor/initramfs.cpio}" -append "$cmdline")
 rc=0
+# timeout --foreground: QEMU stays in the caller's process group, which
+# check.sh stops as a whole when it ends early.
 case "$mode" in
 shell) "${qemu[@]}" ;;
-run)   timeout "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$log" | tr -d '\r' |
+run)   timeout --foreground "$timeout" "${qemu[@]}" < /dev/null 2>&1 | tee "$log" | tr -d '\r' |
 	       sed -n '/^=====/,/harness: init done/p' | grep -v 'harness: init done' || rc=$? ;;
 crash|reset)
 	: > "$log"
@@ -122,7 +124,7 @@ time.sleep(0.5)' "$monitor"
 	grep -q 'qemu-system' "$log" && ! grep -q 'Linux version' "$log" &&
 		{ show_log "$log"; die "QEMU did not start"; }
 	exit 0 ;;
-*)     timeout "$timeout" "${qemu[@]}" < /dev/null > "$log" 2>&1 || rc=$? ;;
+*)     timeout --foreground "$timeout" "${qemu[@]}" < /dev/null > "$log" 2>&1 || rc=$? ;;
 esac
 [ "$mode" = shell ] && exit 0
 if [ "$rc" = 124 ]; then

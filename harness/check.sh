@@ -33,27 +33,32 @@ arm64|i386) timeout=1800 other_arch=1 ;;
 esac
 # The boots run as jobs, as many at a time as the host has cores (a TCG
 # guest keeps one host core busy; CHECK_GUESTS=N to choose): each job's
-# output, results and problems go to files of its own in out/logs/, and
-# are gathered in the order the jobs were started, whatever order they
-# end in.
+# output, results and problems go to files of its own in out/logs/.  The
+# output is printed as each job ends; the results and problems are
+# gathered in the order the jobs were started, whatever order they end in.
 slots=${CHECK_GUESTS:-$(nproc)}
+[[ $slots =~ ^[1-9][0-9]*$ ]] || die "CHECK_GUESTS=$slots: not a number of guests"
 jobs_dir=$LOGS/check-$flavor.jobs
 rm -rf "$jobs_dir"
 mkdir -p "$jobs_dir"
 job_names=()
 declare -A job_of_pid=()
-job_pids=()
-# In its own process group (set -m), so that the trap stops the whole
-# job, QEMU too, if this script ends before it (an error, Ctrl-C).
-trap 'for p in "${job_pids[@]}"; do kill -- -"$p" 2> /dev/null; done' EXIT
+# Each job in its own process group (set -m), so that the trap stops the
+# whole job, QEMU too (boot.sh keeps it in the group), if this script ends
+# before it (an error, Ctrl-C).
+trap 'for p in "${!job_of_pid[@]}"; do kill -- -"$p" 2> /dev/null; done' EXIT
 trap 'exit 130' INT TERM
 # job_done: wait for one job to end and print its output.
 job_done() {
 	local pid= rc=0
 	wait -n -p pid || rc=$?
 	if [ -z "$pid" ]; then
-		# None left to wait for
-		[ "$rc" != 127 ] || job_of_pid=()
+		[ "$rc" = 127 ] || return 0
+		# None left to wait for: those still listed are lost
+		for pid in "${!job_of_pid[@]}"; do
+			problem "${job_of_pid[$pid]}" "the job ${job_of_pid[$pid]} was lost"
+		done
+		job_of_pid=()
 		return 0
 	fi
 	[ -n "${job_of_pid[$pid]:-}" ] || return 0
@@ -67,15 +72,14 @@ job_done() {
 job() {
 	local name=$1
 	shift
-	[ ! -e "$jobs_dir/$name.out" ] || die "two jobs named $name"
+	[ ! -e "$jobs_dir/$name.results" ] || die "two jobs named $name"
 	while [ "${#job_of_pid[@]}" -ge "$slots" ]; do job_done; done
 	job_names+=("$name")
 	: > "$jobs_dir/$name.results"
 	: > "$jobs_dir/$name.problems"
 	set -m
-	"$@" > "$jobs_dir/$name.out" 2>&1 &
+	"$@" < /dev/null > "$jobs_dir/$name.out" 2>&1 &
 	job_of_pid[$!]=$name
-	job_pids+=("$!")
 	set +m
 }
 # problem NAME TEXT: what went wrong in job NAME, reported at the end.
@@ -138,10 +142,12 @@ if [ "$flavor" = qemu ]; then
 		sed -n '/ktrace sweep: batch [0-9]*: /d; s/^\[[ 0-9.]*\] //; s/^ktrace sweep/check: ktrace sweep/p' \
 			"$console"
 	}
+	smp_boots=$(grep -v '^#' "$ROOT/harness/guest/smp.list" | grep .) ||
+		die "harness/guest/smp.list names no boot"
 	while IFS='|' read -r name cases; do
 		name=${name//[[:space:]]/} cases=${cases//[[:space:]]/}
 		job "$name" smp "$name" "$cases"
-	done < <(grep -v '^#' "$ROOT/harness/guest/smp.list" | grep .)
+	done <<< "$smp_boots"
 fi
 
 main() {
@@ -214,7 +220,9 @@ if [ -z "$other_arch" ]; then
 		"$ROOT/harness/crash.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
 			problem "$1" "the crash boot $1 did not run to the end"
 	}
-	for name in $("$ROOT/harness/crash.sh" "$flavor" --list); do
+	names=$("$ROOT/harness/crash.sh" "$flavor" --list) ||
+		die "harness/crash.sh cannot list the $flavor boots"
+	for name in $names; do
 		job "$name" crash "$name"
 	done
 	# Machines reset between boots, RAM kept (harness/reset-boots.list):
@@ -223,7 +231,9 @@ if [ -z "$other_arch" ]; then
 		"$ROOT/harness/reset.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
 			problem "$1" "the reset boots of $1 did not all run their cases"
 	}
-	for name in $("$ROOT/harness/reset.sh" "$flavor" --list); do
+	names=$("$ROOT/harness/reset.sh" "$flavor" --list) ||
+		die "harness/reset.sh cannot list the $flavor runs"
+	for name in $names; do
 		job "$name" reset "$name"
 	done
 fi

@@ -8,13 +8,14 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavor=$1 results=$2 only_name=${3:-}
+flavor=$1 results=$2 only_name=${3:-} matched=
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name extra expect only <&3; do
 	name=$(trim "$name") extra=$(trim "$extra") expect=$(trim "$expect")
 	only=$(trim "${only:-}")
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
 	[ -z "$only_name" ] || [ "$name" = "$only_name" ] || continue
+	matched=1
 	if [ "$results" = --list ]; then
 		echo "$name"
 		continue
@@ -34,3 +35,5 @@ while IFS='|' read -r name extra expect only <&3; do
 		echo "crash: $name: $verdict (console: ${log#"$ROOT"/})" >&2
 	fi
 done 3< <(grep -v '^#' "$ROOT/harness/crash-boots.list" | grep .)
+[ -z "$only_name" ] || [ -n "$matched" ] ||
+	die "harness/crash-boots.list has no $flavor boot named $only_name"

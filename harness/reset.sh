@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-flavor=$1 results=$2 only_name=${3:-}
+flavor=$1 results=$2 only_name=${3:-} matched=
 rc=0
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; printf '%s' "${s%"${s##*[![:space:]]}"}"; }
 while IFS='|' read -r name cases extra boots only qemu <&3; do
@@ -17,6 +17,7 @@ while IFS='|' read -r name cases extra boots only qemu <&3; do
 	boots=$(trim "$boots") only=$(trim "${only:-}") qemu=$(trim "${qemu:-}")
 	[ -z "$only" ] || [[ ",$only," == *",$flavor,"* ]] || continue
 	[ -z "$only_name" ] || [ "$name" = "$only_name" ] || continue
+	matched=1
 	if [ "$results" = --list ]; then
 		echo "$name"
 		continue
@@ -47,4 +48,6 @@ while IFS='|' read -r name cases extra boots only qemu <&3; do
 		rc=1
 	fi
 done 3< <(grep -v '^#' "$ROOT/harness/reset-boots.list" | grep .)
+[ -z "$only_name" ] || [ -n "$matched" ] ||
+	die "harness/reset-boots.list has no $flavor run named $only_name"
 exit $rc

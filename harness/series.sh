@@ -39,19 +39,21 @@ done < <(series_new_files)
 pkgver=$(cat "$OUT/base/.pkgversion")
 subject="Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
 base_git=$CACHE/base-$pkgver.git
+# cache_lock: one run at a time makes what the cache holds (fd 9)
+cache_lock() { mkdir -p "$CACHE" && exec 9> "$CACHE/.lock" && flock 9; }
 if [ "$(git --git-dir="$base_git" log -1 --format=%s base 2>/dev/null)" != "$subject" ]; then
-	step "making a git repository of the pristine base in ${base_git%/*} (once)"
-	rm -rf "$base_git"
-	mkdir -p "$CACHE"
-	tmp=$(mktemp -d "$CACHE/.base-git.XXXXXX")
-	git init -q --bare -b base "$tmp/git"
-	git --git-dir="$tmp/git" config gc.auto 0
-	GIT_DIR=$tmp/git GIT_WORK_TREE=$BASE git add -f -A
-	GIT_DIR=$tmp/git git -c user.name=base -c user.email=base@invalid \
-		commit -q -m "$subject"
-	# Unless another run has made it meanwhile
-	mv -T "$tmp/git" "$base_git" 2>/dev/null || true
-	rm -rf "$tmp"
+	cache_lock
+	if [ "$(git --git-dir="$base_git" log -1 --format=%s base 2>/dev/null)" != "$subject" ]; then
+		step "making a git repository of the pristine base in ${base_git%/*} (once)"
+		rm -rf "$base_git" "$base_git.new"
+		git init -q --bare -b base "$base_git.new"
+		git --git-dir="$base_git.new" config gc.auto 0
+		GIT_DIR=$base_git.new GIT_WORK_TREE=$BASE git add -f -A
+		GIT_DIR=$base_git.new GIT_WORK_TREE=$BASE git \
+			-c user.name=base -c user.email=base@invalid commit -q -m "$subject"
+		mv -T "$base_git.new" "$base_git"
+	fi
+	exec 9>&-
 fi
 if [ "$(git -C "$repo" log -1 --format=%s base 2>/dev/null)" != "$subject" ] ||
    ! git -C "$repo" cat-file -e "$(git --git-dir="$base_git" rev-parse base)" 2>/dev/null; then

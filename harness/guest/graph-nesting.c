@@ -43,24 +43,23 @@ static unsigned int hash(const char *s)
 	return h;
 }
 
-/* Read the whole of PATH, NUL-terminated; NULL on failure. */
+/* Read the whole of PATH, NUL-terminated, in one buffer of its size. */
 static char *slurp(const char *path, long *len)
 {
-	long size = 1 << 20, got = 0, n;
-	char *buf = malloc(size + 1);
 	int fd = open(path, O_RDONLY);
+	long size, got = 0, n = 0;
+	char *buf;
 
-	if (fd < 0 || !buf)
+	if (fd < 0)
 		return NULL;
-	while ((n = read(fd, buf + got, size - got)) > 0) {
+	size = lseek(fd, 0, SEEK_END);
+	if (size < 0 || lseek(fd, 0, SEEK_SET) < 0)
+		return NULL;
+	buf = malloc(size + 1);
+	if (!buf)
+		return NULL;
+	while (got < size && (n = read(fd, buf + got, size - got)) > 0)
 		got += n;
-		if (got == size) {
-			size *= 2;
-			buf = realloc(buf, size + 1);
-			if (!buf)
-				return NULL;
-		}
-	}
 	close(fd);
 	if (n < 0)
 		return NULL;
@@ -136,7 +135,7 @@ static int leading_number(const char *s)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	while (*s >= '0' && *s <= '9')
+	while (*s >= '0' && *s <= '9' && n < MAX_CPUS)
 		n = n * 10 + (*s++ - '0');
 	return n;
 }
@@ -159,13 +158,13 @@ int main(int argc, char **argv)
 	char *nbuf, *tbuf, *line, *next, *p;
 
 	if (argc != 3) {
-		printf("usage: graph-nesting NAMES TRACE\n");
+		fprintf(stderr, "usage: graph-nesting NAMES TRACE\n");
 		return 2;
 	}
 	nbuf = slurp(argv[1], &len);
 	tbuf = nbuf ? slurp(argv[2], &len) : NULL;
 	if (!tbuf) {
-		printf("graph-nesting: cannot read %s\n", nbuf ? argv[2] : argv[1]);
+		fprintf(stderr, "graph-nesting: cannot read %s\n", nbuf ? argv[2] : argv[1]);
 		return 2;
 	}
 	/* The names: each line up to a '|' (the awk's $1) */
@@ -181,7 +180,7 @@ int main(int argc, char **argv)
 		lines += tbuf[i] == '\n';
 	frames = malloc(lines * sizeof(*frames));
 	if (!frames) {
-		printf("graph-nesting: out of memory\n");
+		fprintf(stderr, "graph-nesting: out of memory\n");
 		return 2;
 	}
 
@@ -234,7 +233,7 @@ int main(int argc, char **argv)
 			int n = cpu;
 
 			if (cpu >= MAX_CPUS) {
-				printf("graph-nesting: CPU %d: too many CPUs\n", cpu);
+				fprintf(stderr, "graph-nesting: CPU %d: too many CPUs\n", cpu);
 				return 2;
 			}
 			key = idle_keys[cpu];
@@ -258,7 +257,7 @@ int main(int argc, char **argv)
 				continue;
 			t = task_of(key);
 			if (!t) {
-				printf("graph-nesting: too many tasks\n");
+				fprintf(stderr, "graph-nesting: too many tasks\n");
 				return 2;
 			}
 			frames[nframes].name = name;
@@ -275,7 +274,7 @@ int main(int argc, char **argv)
 		cut_at(name, " [");
 		t = task_of(key);
 		if (!t) {
-			printf("graph-nesting: too many tasks\n");
+			fprintf(stderr, "graph-nesting: too many tasks\n");
 			return 2;
 		}
 		if (!t->depth) {
