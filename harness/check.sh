@@ -215,26 +215,19 @@ done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 
 if [ -z "$other_arch" ]; then
 	# Boots that crash before /init on purpose (harness/crash-boots.list):
-	# the very early trace on their consoles, a job each.
-	crash() {
-		"$ROOT/harness/crash.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
-			problem "$1" "the crash boot $1 did not run to the end"
+	# the very early trace on their consoles.  Machines reset between
+	# boots, RAM kept (harness/reset-boots.list): the last boot's very
+	# early trace in the next one.  A job each.
+	one_of() { # SCRIPT NAME
+		"$ROOT/harness/$1.sh" "$flavor" "$jobs_dir/$2.results" "$2" ||
+			problem "$2" "the $1 boots of $2 did not all run to the end"
 	}
-	names=$("$ROOT/harness/crash.sh" "$flavor" --list) ||
-		die "harness/crash.sh cannot list the $flavor boots"
-	for name in $names; do
-		job "$name" crash "$name"
-	done
-	# Machines reset between boots, RAM kept (harness/reset-boots.list):
-	# the last boot's very early trace in the next one.
-	reset() {
-		"$ROOT/harness/reset.sh" "$flavor" "$jobs_dir/$1.results" "$1" ||
-			problem "$1" "the reset boots of $1 did not all run their cases"
-	}
-	names=$("$ROOT/harness/reset.sh" "$flavor" --list) ||
-		die "harness/reset.sh cannot list the $flavor runs"
-	for name in $names; do
-		job "$name" reset "$name"
+	for script in crash reset; do
+		names=$("$ROOT/harness/$script.sh" "$flavor" --list) ||
+			die "harness/$script.sh cannot list the $flavor boots"
+		for name in $names; do
+			job "$name" one_of "$script" "$name"
+		done
 	done
 fi
 
