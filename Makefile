@@ -15,6 +15,7 @@ help:
 	@echo 'make run           build the test kernel, boot it under QEMU, show the boot trace'
 	@echo 'make shell         boot the same guest to an interactive busybox prompt'
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
+	@echo '  FLAVORS="qemu debug llvm"  the same with the debug and LLVM=1 kernels, in one pool'
 	@echo 'make check-debug   the in-kernel tests on a KASAN/lockdep/kmemleak kernel'
 	@echo 'make check-llvm    the in-kernel tests on the test kernel built with LLVM=1'
 	@echo 'make check-arm64   kallmodsyms, the init names and the very early tracer on an arm64 guest'
@@ -47,8 +48,12 @@ shell: build
 	@$(H)/initramfs.sh qemu
 	@$(H)/boot.sh qemu shell out/logs/shell.log
 
+# make check FLAVORS="qemu debug llvm": the kernels named, in one pool of
+# guests (CI names those three)
+FLAVORS ?= qemu
 check: deps
-	@$(H)/check.sh qemu
+	@for f in $(FLAVORS); do case $$f in arm64|i386) $(H)/deps.sh $$f || exit; esac; done
+	@$(H)/check.sh $(FLAVORS)
 
 check-debug: deps
 	@$(H)/check.sh debug
