@@ -38,11 +38,19 @@ if [ "$(cat "$OUT/base/.pkgversion" 2>/dev/null)" != "$pkgver" ]; then
 fi
 step "base: Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
 
-# 2. The working tree, copied once from the base.
+# 2. The working tree, made once from the base.
+# out/src's files are hard links to the base's where the filesystem allows
+# (a copy of the tree takes minutes): what the series changes goes in as a
+# new file (rm, then cp), never written in place, and the kernel builds
+# with O= write nothing into the tree.
 if [ ! -f "$SRC/.assembled-from" ]; then
-	step "copying the base to out/src"
+	step "linking the base into out/src"
 	rm -rf "$SRC"
-	cp -a "$BASE" "$SRC"
+	if ! cp -al "$BASE" "$SRC" 2> /dev/null; then
+		step "copying the base to out/src (another filesystem)"
+		rm -rf "$SRC"
+		cp -a "$BASE" "$SRC"
+	fi
 	echo "$pkgver" > "$SRC/.assembled-from"
 fi
 
@@ -89,6 +97,7 @@ changed=0
 while read -r f; do
 	if ! cmp -s "$stage/$f" "$SRC/$f"; then
 		mkdir -p "$SRC/$(dirname "$f")"
+		rm -f "$SRC/$f"
 		cp "$stage/$f" "$SRC/$f"
 		chmod --reference="$stage/$f" "$SRC/$f"
 		changed=$((changed + 1))
@@ -98,10 +107,9 @@ done < "$new_manifest"
 if [ -f "$manifest" ]; then
 	while read -r f; do
 		grep -qxF "$f" "$new_manifest" && continue
+		rm -f "$SRC/$f"
 		if [ -f "$BASE/$f" ]; then
 			cp "$BASE/$f" "$SRC/$f"
-		else
-			rm -f "$SRC/$f"
 		fi
 		changed=$((changed + 1))
 	done < "$manifest"
