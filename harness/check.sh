@@ -296,15 +296,18 @@ queue_early() {
 }
 
 # The queue, longest jobs first so that the pool ends with short ones:
-# the builds; the host tests; upstream's suite; the main boots (of the
-# slow guests first); the SMP boots; the early boots; the crashes and
-# resets.
-for f in "${flavors[@]}"; do
+# the first kernel's build and upstream's suite on it, the other kernels'
+# builds (each beside the boots of the kernels built before it), the host
+# tests, the main boots (of the slow guests first), the SMP boots, the
+# early boots, the crashes and resets.
+queue "${flavors[0]}/build" "" build "${flavors[0]}"
+[ -z "${seen[qemu]:-}" ] || [ "${flavors[0]}" != qemu ] || queue qemu/suite qemu/build suite qemu
+for f in "${flavors[@]:1}"; do
 	queue "$f/build" "" build "$f"
 done
 if [ -n "${seen[qemu]:-}" ]; then
+	[ -n "${job_state[qemu/suite]:-}" ] || queue qemu/suite qemu/build suite qemu
 	queue qemu/host "" host_tests
-	queue qemu/suite qemu/build suite qemu
 fi
 # The debug kernel's main boot, its cases shared out among two boots: one
 # would take most of its timeout.
