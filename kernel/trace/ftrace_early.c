@@ -924,7 +924,7 @@ static void __init ftrace_early_warn(void)
 		pr_warn("ftrace_graph_max_depth=%s is not a number: no maximum depth\n",
 			fe_param.max_depth_arg);
 	if (fe_warn.bad_test == -EINVAL)
-		pr_warn("ftrace_early_test=%s: not ACTION:FUNCTION[@BOOT], ACTION one of panic, fault, hang and dump: ignored\n",
+		pr_warn("ftrace_early_test=%s: neither nofreq nor ACTION:FUNCTION[@BOOT], ACTION one of panic, fault, hang and dump: ignored\n",
 			fe_param.test_arg);
 	else if (fe_warn.bad_test)
 		pr_warn("ftrace_early_test=%s: no traceable function of that name: ignored\n",
@@ -1209,7 +1209,9 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 
 /*
  * Give the memory back, once the page allocator has all its struct pages;
- * if the boot tracer never started, say so.
+ * if the boot tracer never started, say so.  Before that, if the trace
+ * clock could not give every entry its time, the entries go to the
+ * instance early_boot with their own (ftrace_early_write_own_times()).
  */
 static int __init ftrace_early_release(void)
 {
@@ -1218,6 +1220,8 @@ static int __init ftrace_early_release(void)
 		ftrace_early_pending = false;
 		pr_warn("the function tracer did not start at boot: %u calls discarded\n",
 			fe.nr_calls);
+	} else {
+		ftrace_early_write_own_times();
 	}
 	ftrace_early_free();
 	return 0;

@@ -16,6 +16,12 @@
  * Under ftrace=function_graph the entries become the graph tracer's own
  * call and return events, nested; a buffer too small for them all keeps
  * the earliest and the returns of the calls they leave open.
+ *
+ * The entries the trace clock could not give their times (those before
+ * its zero; all if the counter's frequency was not known yet or the clock
+ * does not count nanoseconds) are written again at late_initcall to the
+ * instance "early_boot", each at its time from the counter's zero at the
+ * frequency known by then, as the idle task on the CPU that recorded them.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -26,7 +32,9 @@
 #include <linux/math64.h>
 #include <linux/ring_buffer.h>
 #include <linux/sizes.h>
+#include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
+#include <linux/workqueue.h>
 
 #include <asm/sections.h>
 
@@ -42,7 +50,12 @@ static struct {
 	bool no_times;			/* no frequency: entries 1 ns apart */
 	unsigned int before_zero;	/* entries before the trace clock's zero */
 	u64 zero_after;			/* ns from the first entry to the zero */
+	unsigned int own_times;		/* the first ones, without: early_boot */
+	unsigned int trace_ctx;		/* the context they were written in */
 } fw __initdata;
+
+/* Writing to it: the entries are the idle task's, with no note about it */
+static bool ftrace_early_own_pass __initdata;
 
 /* After injection: the buffer that holds the entries, and their CPU */
 static struct trace_buffer *ftrace_early_buffer;
@@ -217,6 +230,22 @@ s64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
 	return ftrace_early_time;
 }
 
+/*
+ * Reserve an event as trace_buffer_lock_reserve() does; while the entries
+ * go to early_boot (from a kworker), as the idle task that recorded them.
+ */
+static struct ring_buffer_event *__init
+ftrace_early_reserve(struct trace_buffer *buffer, int type, unsigned long len,
+		     unsigned int trace_ctx)
+{
+	struct ring_buffer_event *event;
+
+	event = trace_buffer_lock_reserve(buffer, type, len, trace_ctx);
+	if (event && ftrace_early_own_pass)
+		((struct trace_entry *)ring_buffer_event_data(event))->pid = 0;
+	return event;
+}
+
 /**
  * ftrace_early_note - a line of the tracer in the trace
  * @buffer: the trace buffer
@@ -242,8 +271,8 @@ bool __init ftrace_early_note(struct trace_buffer *buffer,
 	len = vscnprintf(msg, sizeof(msg), fmt, args);
 	va_end(args);
 	ftrace_early_stamp(tb, counter);
-	event = trace_buffer_lock_reserve(buffer, TRACE_PRINT,
-					  sizeof(*entry) + len + 1, trace_ctx);
+	event = ftrace_early_reserve(buffer, TRACE_PRINT,
+				     sizeof(*entry) + len + 1, trace_ctx);
 	if (!event)
 		return false;
 	entry = ring_buffer_event_data(event);
@@ -278,8 +307,7 @@ bool __init ftrace_early_write_fn(struct trace_buffer *buffer,
 					 "very early function tracer: %u calls folded here (%s)\n",
 					 e->parent, FTRACE_EARLY_FOLD_WHY);
 	ftrace_early_stamp(tb, e->counter);
-	event = trace_buffer_lock_reserve(buffer, TRACE_FN, sizeof(*entry),
-					  trace_ctx);
+	event = ftrace_early_reserve(buffer, TRACE_FN, sizeof(*entry), trace_ctx);
 	if (!event)
 		return false;
 	entry = ring_buffer_event_data(event);
@@ -300,8 +328,8 @@ static void __init ftrace_early_graph_ent(struct trace_buffer *buffer,
 	struct ring_buffer_event *event;
 	struct ftrace_graph_ent_entry *entry;
 
-	event = trace_buffer_lock_reserve(buffer, TRACE_GRAPH_ENT,
-					  sizeof(*entry), trace_ctx);
+	event = ftrace_early_reserve(buffer, TRACE_GRAPH_ENT, sizeof(*entry),
+				     trace_ctx);
 	if (!event) {
 		*full = true;
 		return;
@@ -322,8 +350,8 @@ static void __init ftrace_early_graph_ret(struct trace_buffer *buffer,
 
 	if (tracing_thresh && rettime - calltime < tracing_thresh)
 		return;
-	event = trace_buffer_lock_reserve(buffer, TRACE_GRAPH_RET,
-					  sizeof(*entry), trace_ctx);
+	event = ftrace_early_reserve(buffer, TRACE_GRAPH_RET, sizeof(*entry),
+				     trace_ctx);
 	if (!event) {
 		*full = true;
 		return;
@@ -487,6 +515,24 @@ static void __init ftrace_early_count_before_zero(const struct ftrace_early_time
 	fw.zero_after = -ftrace_early_timebase_ts(tb, rec->log.e[0].counter);
 }
 
+/*
+ * Start writing @n entries; in the top-level buffer, when some lack their
+ * times there, first the line that says where they have them.
+ */
+static void __init ftrace_early_write_start(struct trace_buffer *buffer,
+					    const struct ftrace_early_timebase *tb,
+					    unsigned int n, unsigned int trace_ctx)
+{
+	ftrace_early_stamp_start(tb, n);
+	if (fw.own_times && !ftrace_early_own_pass)
+		ftrace_early_note(buffer, tb, rec->log.e[0].counter, trace_ctx,
+				  "very early function tracer: the first %u entries have no time on the trace clock (%s): instances/early_boot has them with their times from the counter's zero\n",
+				  fw.own_times, fw.no_times ?
+				  "estimated: the counter's frequency was not known" :
+				  fw.before_zero ? "0: before its zero" :
+				  "its clock does not count nanoseconds");
+}
+
 /* Write entries [0, @n) to @buffer; return how many it took. */
 static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 					      const struct ftrace_early_timebase *tb,
@@ -495,7 +541,7 @@ static unsigned int __init ftrace_early_write(struct trace_buffer *buffer,
 	struct ftrace_early_entry *e;
 	unsigned int i;
 
-	ftrace_early_stamp_start(tb, n);
+	ftrace_early_write_start(buffer, tb, n, trace_ctx);
 	for (i = 0; i < n; i++) {
 		e = &rec->log.e[i];
 		if (i == rec->area_ring.at && rec->area_ring.calls)
@@ -563,7 +609,7 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	};
 	unsigned int written, keep, step;
 
-	ftrace_early_stamp_start(tb, rec->log.nr);
+	ftrace_early_write_start(buffer, tb, rec->log.nr, trace_ctx);
 	written = ftrace_early_graph_write(&w, &rec->log, rec->log.nr);
 	if (written == rec->log.nr)
 		return;
@@ -575,7 +621,7 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 	step = 0;
 	do {
 		ring_buffer_reset_cpu(buffer, raw_smp_processor_id());
-		ftrace_early_stamp_start(tb, rec->log.nr);
+		ftrace_early_write_start(buffer, tb, rec->log.nr, trace_ctx);
 		keep = ftrace_early_graph_cut(&rec->log, keep > step ? keep - step : 0);
 		step = step ? 2 * step : 8;
 		ftrace_early_graph_write(&w, &rec->log, keep);
@@ -584,6 +630,26 @@ static void __init ftrace_early_write_graph(struct trace_buffer *buffer,
 				  "very early function graph tracer: %u entries did not fit in the trace buffer (trace_buf_size=): the calls still open return\n",
 				  fw.not_written);
 	} while (!ftrace_early_graph_close(&w, &rec->log, keep) && keep);
+}
+
+/* Write every entry, keeping the earliest if they do not all fit. */
+static void __init ftrace_early_write_entries(struct trace_buffer *buffer,
+					      const struct ftrace_early_timebase *tb,
+					      unsigned int trace_ctx)
+{
+	unsigned int written;
+
+	if (rec->graph_mode) {
+		ftrace_early_write_graph(buffer, tb, trace_ctx);
+		return;
+	}
+	written = ftrace_early_write(buffer, tb, rec->log.nr, trace_ctx);
+	if (written < rec->log.nr)
+		ftrace_early_write_again(buffer, tb, written, trace_ctx);
+	else if (rec->dropped)
+		ftrace_early_note(buffer, tb, rec->first_drop_counter, trace_ctx,
+				  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
+				  rec->dropped);
 }
 
 struct ftrace_early_injection {
@@ -607,12 +673,12 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	bool times = own_time || rec->graph_mode;
 	unsigned int trace_ctx = tracing_gen_ctx();
 	struct ftrace_early_timebase tb = { };
-	unsigned int written;
 	u64 counter_now, clock_now;
 	u32 khz;
 
 	ftrace_early_rebase_all(arch_ftrace_early_counter_step());
-	khz = arch_ftrace_early_counter_khz();
+	/* ftrace_early_test=nofreq: as if the calibration had failed */
+	khz = ftrace_early_test_nofreq ? 0 : arch_ftrace_early_counter_khz();
 	fw.no_times = times && !khz;
 	ftrace_early_bench_report(khz);
 
@@ -623,23 +689,14 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 		ftrace_early_timebase_init(&tb, counter_now, clock_now, khz);
 	if (own_time)
 		ftrace_early_count_before_zero(&tb);
+	fw.own_times = !times || fw.no_times ? rec->log.nr : fw.before_zero;
+	fw.trace_ctx = trace_ctx;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	/* Keep the first ones, whatever trace_options= will say. */
 	ring_buffer_change_overwrite(buffer, 0);
-	if (rec->graph_mode) {
-		ftrace_early_write_graph(buffer, &tb, trace_ctx);
-	} else {
-		written = ftrace_early_write(buffer, &tb, rec->log.nr, trace_ctx);
-		if (written < rec->log.nr)
-			ftrace_early_write_again(buffer, &tb, written, trace_ctx);
-		else if (rec->dropped)
-			ftrace_early_note(buffer, &tb, rec->first_drop_counter,
-					  trace_ctx,
-					  "very early function tracer: %lu calls lost (buffer full: ftrace_early_buf_size=)\n",
-					  rec->dropped);
-	}
+	ftrace_early_write_entries(buffer, &tb, trace_ctx);
 	/*
 	 * The boot tracer starts before trace_options= applies: overwriting
 	 * stays off until it has (ftrace_early_boot_options_applied()).
@@ -708,4 +765,155 @@ void __init ftrace_early_write_trace(struct trace_array *tr, u64 (*clock)(void),
 	if (fw.before_zero)
 		pr_info("the first %u entries, recorded in the %llu us before the trace clock's zero, show at 0\n",
 			fw.before_zero, div_u64(fw.zero_after, NSEC_PER_USEC));
+	if (fw.own_times)
+		pr_info("at late_initcall, the first %u entries with their times from the counter's zero go to instances/early_boot\n",
+			fw.own_times);
+}
+
+/**
+ * ftrace_early_instance_get - a new trace instance for very early entries
+ * @name: its name; an instance of that name already there is left alone
+ * @nr: how many entries it is to hold
+ * @cpu: the CPU whose buffer takes them
+ *
+ * Return: the instance, with a reference (ftrace_early_instance_done()),
+ * its buffer on @cpu sized for @nr entries and small on the other CPUs;
+ * NULL if it cannot be made.
+ */
+struct trace_array *__init ftrace_early_instance_get(const char *name,
+						     unsigned int nr, int cpu)
+{
+	struct trace_array *tr = trace_array_find_get(name);
+	struct trace_buffer *buffer;
+
+	if (tr) {
+		trace_array_put(tr);
+		pr_warn("%s: an instance of that name is there already: left alone\n",
+			name);
+		return NULL;
+	}
+	tr = trace_array_get_by_name(name, NULL);
+	if (!tr) {
+		pr_warn("%s: no memory for the instance\n", name);
+		return NULL;
+	}
+	/* A function event takes 32 bytes, a graph one 48. */
+	buffer = tr->array_buffer.buffer;
+	ring_buffer_resize(buffer, SZ_8K, RING_BUFFER_ALL_CPUS);
+	if (ring_buffer_resize(buffer, (unsigned long)nr * 48 + SZ_64K, cpu) < 0)
+		pr_warn("%s: no room for all %u entries\n", name, nr);
+	return tr;
+}
+
+/**
+ * ftrace_early_instance_done - the entries are in the instance
+ * @tr: the instance, from ftrace_early_instance_get()
+ *
+ * It is a record: nothing else goes in.  Drops the reference.
+ */
+void __init ftrace_early_instance_done(struct trace_array *tr)
+{
+	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clock_local);
+	/* The trace file hides what is older than the last reset. */
+	tr->array_buffer.time_start = 0;
+	tracer_tracing_off(tr);
+	trace_array_put(tr);
+}
+
+/*
+ * The counter's frequency against the kernel's own clock, which has a
+ * clocksource by late_initcall whatever the counter's calibration did:
+ * the median of three windows of 10 ms; 0 if the counter does not move.
+ */
+static u32 __init ftrace_early_measure_khz(void)
+{
+	u64 khz[3], c0, c1, t0, t1;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		t0 = ktime_get_ns();
+		c0 = arch_ftrace_early_counter();
+		do {
+			cpu_relax();
+			t1 = ktime_get_ns();
+		} while (t1 - t0 < 10 * NSEC_PER_MSEC);
+		c1 = arch_ftrace_early_counter();
+		khz[i] = c1 > c0 ? div64_u64((c1 - c0) * NSEC_PER_MSEC, t1 - t0) : 0;
+	}
+	return min_t(u64, max(min(khz[0], khz[1]),
+			      min(max(khz[0], khz[1]), khz[2])), U32_MAX);
+}
+
+struct ftrace_early_own_times {
+	struct trace_array *tr;
+	u32 khz;
+};
+
+/* On the CPU that recorded the entries: write them to early_boot. */
+static long __init ftrace_early_own_times_write(void *arg)
+{
+	struct ftrace_early_own_times *own = arg;
+	struct trace_buffer *buffer = own->tr->array_buffer.buffer;
+	struct ftrace_early_timebase tb = { };
+	struct ftrace_early_graph_writer w = {
+		.buffer = buffer, .tb = &tb, .trace_ctx = fw.trace_ctx,
+	};
+	u64 counter_now = arch_ftrace_early_counter();
+
+	ftrace_early_timebase_init(&tb, counter_now,
+				   ftrace_early_ticks_to_ns(counter_now, own->khz),
+				   own->khz);
+	ring_buffer_change_overwrite(buffer, 0);
+	ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
+	ftrace_early_own_pass = true;
+	if (fw.own_times == rec->log.nr) {
+		ftrace_early_write_entries(buffer, &tb, fw.trace_ctx);
+	} else if (rec->graph_mode) {
+		/* The calls still open after them return, at their times. */
+		ftrace_early_write_start(buffer, &tb, fw.own_times, fw.trace_ctx);
+		ftrace_early_graph_write(&w, &rec->log, fw.own_times);
+		ftrace_early_graph_close(&w, &rec->log, fw.own_times);
+	} else {
+		ftrace_early_write(buffer, &tb, fw.own_times, fw.trace_ctx);
+	}
+	ftrace_early_own_pass = false;
+	return 0;
+}
+
+/**
+ * ftrace_early_write_own_times - the entries with their own times
+ *
+ * Write the entries the trace clock could not give their times to the
+ * instance "early_boot", each at its time from the counter's zero at the
+ * frequency known now.  At late_initcall, before the entries' memory is
+ * given back.
+ */
+void __init ftrace_early_write_own_times(void)
+{
+	struct ftrace_early_own_times own = { };
+	int cpu = ftrace_early_cpu;
+
+	if (!rec || !fw.own_times)
+		return;
+	own.khz = arch_ftrace_early_counter_khz();
+	if (!own.khz) {
+		own.khz = ftrace_early_measure_khz();
+		if (!own.khz) {
+			pr_warn("early_boot: the counter does not run: no instance with the entries' own times\n");
+			return;
+		}
+		pr_info("early_boot: the counter, which the kernel did not calibrate, at %u.%03u MHz against ktime\n",
+			own.khz / 1000, own.khz % 1000);
+	}
+	if (!cpu_online(cpu))
+		cpu = raw_smp_processor_id();
+	/* A graph's calls open after them return: as many again */
+	own.tr = ftrace_early_instance_get("early_boot",
+					   2 * fw.own_times + 8, cpu);
+	if (!own.tr)
+		return;
+	work_on_cpu(cpu, ftrace_early_own_times_write, &own);
+	ftrace_early_instance_done(own.tr);
+	pr_info("early_boot: the first %u entries at their times from the counter's zero (%u.%03u MHz), in instances/early_boot\n",
+		fw.own_times, own.khz / 1000, own.khz % 1000);
 }

@@ -305,6 +305,10 @@ bool ftrace_early_graph_close(struct ftrace_early_graph_writer *w,
 void ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
 			      unsigned int nr);
 u64 ftrace_early_entry_clock(void);
+struct trace_array *ftrace_early_instance_get(const char *name,
+					      unsigned int nr, int cpu);
+void ftrace_early_instance_done(struct trace_array *tr);
+void ftrace_early_write_own_times(void);
 
 /* ftrace_early_fold.c */
 bool ftrace_early_fold_take(struct ftrace_early_fold *f,
@@ -359,8 +363,9 @@ void ftrace_early_text(const struct ftrace_early_text *t);
 void ftrace_early_text_dump(struct ftrace_early_text *t, const char *summary);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
-/* ftrace_early_test.c: ftrace_early_test=ACTION:FUNCTION */
+/* ftrace_early_test.c: ftrace_early_test=ACTION:FUNCTION, =nofreq */
 extern unsigned long ftrace_early_test_ip;
+extern bool ftrace_early_test_nofreq;
 int ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *f);
 void ftrace_early_test_act(void);
 
@@ -377,6 +382,7 @@ static inline int ftrace_early_test_setup(char *arg,
 }
 
 static inline void ftrace_early_test_call(unsigned long ip) { }
+#define ftrace_early_test_nofreq false
 #endif
 
 /* ftrace_early.c: stop recording for good, the entries kept */

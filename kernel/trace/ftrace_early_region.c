@@ -442,7 +442,6 @@ static int __init ftrace_early_region_show_previous(void)
 	struct ftrace_early_timebase tb = { };
 	struct ftrace_early_entry *ordered;
 	struct trace_array *tr;
-	unsigned long bytes;
 	u64 counter_now = 0;
 	unsigned int i;
 	bool whole;
@@ -466,19 +465,15 @@ static int __init ftrace_early_region_show_previous(void)
 		return 0;
 	}
 	ordered = vmalloc(array_size(s->nr ?: 1, sizeof(*ordered)));
-	tr = trace_array_get_by_name("early_previous", NULL);
-	if (!ordered || !tr) {
-		pr_warn("early_previous: no memory for the last boot's trace\n");
+	if (!ordered)
+		return 0;
+	/* Room for every entry, on the CPU that writes them */
+	migrate_disable();
+	tr = ftrace_early_instance_get("early_previous", s->nr, raw_smp_processor_id());
+	if (!tr) {
+		migrate_enable();
 		goto out;
 	}
-	/*
-	 * Room for every entry, on the CPU that writes them: a function event
-	 * takes 32 bytes, a graph one 48.
-	 */
-	migrate_disable();
-	bytes = (unsigned long)s->nr * 48 + SZ_64K;
-	if (ring_buffer_resize(tr->array_buffer.buffer, bytes, raw_smp_processor_id()) < 0)
-		pr_warn("early_previous: no room for all %u entries\n", s->nr);
 	khz = s->khz ?: arch_ftrace_early_counter_khz();
 	/*
 	 * Times from the counter's zero, converted from the latest reading;
@@ -500,13 +495,10 @@ static int __init ftrace_early_region_show_previous(void)
 			  s->khz ? "" : "; times estimated at this boot's counter frequency");
 	whole = ftrace_early_prev_write(tr, s, &tb, ordered);
 	migrate_enable();
-	ring_buffer_set_clock(tr->array_buffer.buffer, trace_clock_local);
-	tr->array_buffer.time_start = 0;
 	/* A record of the last boot: nothing else goes in. */
-	tracer_tracing_off(tr);
+	ftrace_early_instance_done(tr);
 	pr_info("early_previous: the last boot's very early trace (boot %llu, %u entries%s), in instances/early_previous\n",
 		s->boot, s->nr, whole ? "" : ", not all written");
-	trace_array_put(tr);
 out:
 	vfree(ordered);
 	return 0;

@@ -47,6 +47,7 @@ static const char * const ftrace_early_test_actions[] __initconst = {
 
 /* The fentry call site to act on; 0: none */
 unsigned long ftrace_early_test_ip __initdata;
+bool ftrace_early_test_nofreq __initdata;
 static enum ftrace_early_test_action ftrace_early_test_action __initdata;
 static char *ftrace_early_test_func __initdata;
 
@@ -67,7 +68,9 @@ static unsigned long __init ftrace_early_test_site_ip(unsigned long site)
 
 /**
  * ftrace_early_test_setup - parse ftrace_early_test=
- * @arg: "ACTION:FUNCTION", kept: its function name is printed later
+ * @arg: "ACTION:FUNCTION", kept: its function name is printed later; or
+ *       "nofreq": the entries are written to the trace buffer as if the
+ *       counter's frequency were not known then (a failed calibration)
  * @f: the filter, for its sorted table of fentry call sites
  *
  * Called when the tracer arms, before anything is recorded.
@@ -83,6 +86,10 @@ int __init ftrace_early_test_setup(char *arg, const struct ftrace_early_filter *
 	u64 boot = 0;
 	int action;
 
+	if (!strcmp(arg, "nofreq")) {
+		ftrace_early_test_nofreq = true;
+		return 0;
+	}
 	if (!func)
 		return -EINVAL;
 	*func++ = '\0';
