@@ -523,10 +523,13 @@ static void __init ftrace_early_write_start(struct trace_buffer *buffer,
 					    const struct ftrace_early_timebase *tb,
 					    unsigned int n, unsigned int trace_ctx)
 {
-	ftrace_early_stamp_start(tb, n);
-	if (fw.own_times && !ftrace_early_own_pass)
+	bool note = fw.own_times && !ftrace_early_own_pass;
+
+	/* The line takes a time too: without a frequency, 1 ns more */
+	ftrace_early_stamp_start(tb, n + note);
+	if (note)
 		ftrace_early_note(buffer, tb, rec->log.e[0].counter, trace_ctx,
-				  "very early function tracer: the first %u entries have no time on the trace clock (%s): instances/early_boot has them with their times from the counter's zero\n",
+				  "very early function tracer: the first %u entries have no time on the trace clock (%s): at late_initcall, instances/early_boot gets them with their times from the counter's zero (see dmesg)\n",
 				  fw.own_times, fw.no_times ?
 				  "estimated: the counter's frequency was not known" :
 				  fw.before_zero ? "0: before its zero" :
@@ -689,7 +692,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 		ftrace_early_timebase_init(&tb, counter_now, clock_now, khz);
 	if (own_time)
 		ftrace_early_count_before_zero(&tb);
-	fw.own_times = !times || fw.no_times ? rec->log.nr : fw.before_zero;
+	fw.own_times = !own_time || fw.no_times ? rec->log.nr : fw.before_zero;
 	fw.trace_ctx = trace_ctx;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
@@ -773,15 +776,18 @@ void __init ftrace_early_write_trace(struct trace_array *tr, u64 (*clock)(void),
 /**
  * ftrace_early_instance_get - a new trace instance for very early entries
  * @name: its name; an instance of that name already there is left alone
- * @nr: how many entries it is to hold
+ * @bytes: the events it is to hold
  * @cpu: the CPU whose buffer takes them
  *
+ * The instance is made as any is, with trace_buf_size= on every CPU, then
+ * sized down.
+ *
  * Return: the instance, with a reference (ftrace_early_instance_done()),
- * its buffer on @cpu sized for @nr entries and small on the other CPUs;
- * NULL if it cannot be made.
+ * its buffer on @cpu sized for @bytes and small on the other CPUs; NULL
+ * if it cannot be made.
  */
 struct trace_array *__init ftrace_early_instance_get(const char *name,
-						     unsigned int nr, int cpu)
+						     unsigned long bytes, int cpu)
 {
 	struct trace_array *tr = trace_array_find_get(name);
 	struct trace_buffer *buffer;
@@ -797,11 +803,10 @@ struct trace_array *__init ftrace_early_instance_get(const char *name,
 		pr_warn("%s: no memory for the instance\n", name);
 		return NULL;
 	}
-	/* A function event takes 32 bytes, a graph one 48. */
 	buffer = tr->array_buffer.buffer;
 	ring_buffer_resize(buffer, SZ_8K, RING_BUFFER_ALL_CPUS);
-	if (ring_buffer_resize(buffer, (unsigned long)nr * 48 + SZ_64K, cpu) < 0)
-		pr_warn("%s: no room for all %u entries\n", name, nr);
+	if (ring_buffer_resize(buffer, bytes + SZ_64K, cpu) < 0)
+		pr_warn("%s: no memory for all the entries: those that fit\n", name);
 	return tr;
 }
 
@@ -809,7 +814,8 @@ struct trace_array *__init ftrace_early_instance_get(const char *name,
  * ftrace_early_instance_done - the entries are in the instance
  * @tr: the instance, from ftrace_early_instance_get()
  *
- * It is a record: nothing else goes in.  Drops the reference.
+ * It is a record: nothing else goes in, whatever tracing_on says, as
+ * its times are not those of its clock.  Drops the reference.
  */
 void __init ftrace_early_instance_done(struct trace_array *tr)
 {
@@ -817,6 +823,7 @@ void __init ftrace_early_instance_done(struct trace_array *tr)
 	/* The trace file hides what is older than the last reset. */
 	tr->array_buffer.time_start = 0;
 	tracer_tracing_off(tr);
+	ring_buffer_record_disable(tr->array_buffer.buffer);
 	trace_array_put(tr);
 }
 
@@ -825,20 +832,34 @@ void __init ftrace_early_instance_done(struct trace_array *tr)
  * clocksource by late_initcall whatever the counter's calibration did:
  * the median of three windows of 10 ms; 0 if the counter does not move.
  */
-static u32 __init ftrace_early_measure_khz(void)
+static void __init ftrace_early_clock_pair(u64 *t, u64 *c)
 {
-	u64 khz[3], c0, c1, t0, t1;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	*t = ktime_get_ns();
+	*c = arch_ftrace_early_counter();
+	local_irq_restore(flags);
+}
+
+/* Run on the CPU that recorded the entries (its counter). */
+static long __init ftrace_early_measure_khz(void *unused)
+{
+	u64 khz[3], c0, c1, t0, t1, t;
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		t0 = ktime_get_ns();
-		c0 = arch_ftrace_early_counter();
+		/* From a tick of the clock on */
+		t = ktime_get_ns();
 		do {
 			cpu_relax();
-			t1 = ktime_get_ns();
+			ftrace_early_clock_pair(&t0, &c0);
+		} while (t0 == t);
+		do {
+			cpu_relax();
+			ftrace_early_clock_pair(&t1, &c1);
 		} while (t1 - t0 < 10 * NSEC_PER_MSEC);
-		c1 = arch_ftrace_early_counter();
-		khz[i] = c1 > c0 ? div64_u64((c1 - c0) * NSEC_PER_MSEC, t1 - t0) : 0;
+		khz[i] = c1 > c0 ? mul_u64_u32_div(c1 - c0, NSEC_PER_MSEC, t1 - t0) : 0;
 	}
 	return min_t(u64, max(min(khz[0], khz[1]),
 			      min(max(khz[0], khz[1]), khz[2])), U32_MAX);
@@ -847,6 +868,7 @@ static u32 __init ftrace_early_measure_khz(void)
 struct ftrace_early_own_times {
 	struct trace_array *tr;
 	u32 khz;
+	unsigned int written;		/* of fw.own_times */
 };
 
 /* On the CPU that recorded the entries: write them to early_boot. */
@@ -866,15 +888,19 @@ static long __init ftrace_early_own_times_write(void *arg)
 	ring_buffer_change_overwrite(buffer, 0);
 	ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	ftrace_early_own_pass = true;
+	fw.not_written = 0;
 	if (fw.own_times == rec->log.nr) {
 		ftrace_early_write_entries(buffer, &tb, fw.trace_ctx);
+		own->written = rec->log.nr - fw.not_written;
 	} else if (rec->graph_mode) {
 		/* The calls still open after them return, at their times. */
 		ftrace_early_write_start(buffer, &tb, fw.own_times, fw.trace_ctx);
-		ftrace_early_graph_write(&w, &rec->log, fw.own_times);
-		ftrace_early_graph_close(&w, &rec->log, fw.own_times);
+		own->written = ftrace_early_graph_write(&w, &rec->log, fw.own_times);
+		if (!ftrace_early_graph_close(&w, &rec->log, own->written))
+			own->written = 0;
 	} else {
-		ftrace_early_write(buffer, &tb, fw.own_times, fw.trace_ctx);
+		own->written = ftrace_early_write(buffer, &tb, fw.own_times,
+						  fw.trace_ctx);
 	}
 	ftrace_early_own_pass = false;
 	return 0;
@@ -892,28 +918,44 @@ void __init ftrace_early_write_own_times(void)
 {
 	struct ftrace_early_own_times own = { };
 	int cpu = ftrace_early_cpu;
+	unsigned long flags;
+	long khz;
 
 	if (!rec || !fw.own_times)
 		return;
-	own.khz = arch_ftrace_early_counter_khz();
-	if (!own.khz) {
-		own.khz = ftrace_early_measure_khz();
-		if (!own.khz) {
-			pr_warn("early_boot: the counter does not run: no instance with the entries' own times\n");
-			return;
-		}
-		pr_info("early_boot: the counter, which the kernel did not calibrate, at %u.%03u MHz against ktime\n",
-			own.khz / 1000, own.khz % 1000);
-	}
+	/* Its calibrations, if it has none yet, expect interrupts off. */
+	local_irq_save(flags);
+	/* ftrace_early_test=nofreq: as if none had worked */
+	own.khz = ftrace_early_test_nofreq ? 0 : arch_ftrace_early_counter_khz();
+	local_irq_restore(flags);
 	if (!cpu_online(cpu))
 		cpu = raw_smp_processor_id();
-	/* A graph's calls open after them return: as many again */
-	own.tr = ftrace_early_instance_get("early_boot",
-					   2 * fw.own_times + 8, cpu);
+	if (!own.khz) {
+		khz = work_on_cpu_safe(cpu, ftrace_early_measure_khz, NULL);
+		if (khz <= 0) {
+			pr_warn("early_boot: the counter's frequency cannot be found: no instance with the entries' own times\n");
+			return;
+		}
+		own.khz = khz;
+		pr_info("early_boot: the counter, which no calibration timed, at %u.%03u MHz against ktime\n",
+			own.khz / 1000, own.khz % 1000);
+	}
+	/*
+	 * A function event takes 32 bytes with its header, a graph one 48,
+	 * and the returns of the calls they leave open as many again.
+	 */
+	own.tr = ftrace_early_instance_get("early_boot", rec->graph_mode ?
+					   (2 * fw.own_times + 8) * 48 :
+					   (fw.own_times + 8) * 32, cpu);
 	if (!own.tr)
 		return;
-	work_on_cpu(cpu, ftrace_early_own_times_write, &own);
+	if (work_on_cpu_safe(cpu, ftrace_early_own_times_write, &own) < 0)
+		own.written = 0;
 	ftrace_early_instance_done(own.tr);
-	pr_info("early_boot: the first %u entries at their times from the counter's zero (%u.%03u MHz), in instances/early_boot\n",
-		fw.own_times, own.khz / 1000, own.khz % 1000);
+	if (own.written < fw.own_times)
+		pr_warn("early_boot: %u of the first %u entries written (no room, or the CPU went away)\n",
+			own.written, fw.own_times);
+	else
+		pr_info("early_boot: the first %u entries at their times from the counter's zero (%u.%03u MHz), in instances/early_boot\n",
+			fw.own_times, own.khz / 1000, own.khz % 1000);
 }

@@ -306,7 +306,7 @@ void ftrace_early_stamp_start(const struct ftrace_early_timebase *tb,
 			      unsigned int nr);
 u64 ftrace_early_entry_clock(void);
 struct trace_array *ftrace_early_instance_get(const char *name,
-					      unsigned int nr, int cpu);
+					      unsigned long bytes, int cpu);
 void ftrace_early_instance_done(struct trace_array *tr);
 void ftrace_early_write_own_times(void);
 

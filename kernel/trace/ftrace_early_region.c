@@ -469,7 +469,9 @@ static int __init ftrace_early_region_show_previous(void)
 		return 0;
 	/* Room for every entry, on the CPU that writes them */
 	migrate_disable();
-	tr = ftrace_early_instance_get("early_previous", s->nr, raw_smp_processor_id());
+	/* A function event takes 32 bytes with its header, a graph one 48 */
+	tr = ftrace_early_instance_get("early_previous", (unsigned long)s->nr * 48,
+				       raw_smp_processor_id());
 	if (!tr) {
 		migrate_enable();
 		goto out;
