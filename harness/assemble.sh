@@ -46,8 +46,8 @@ step "base: Linux $(base_version) (Debian linux-source-6.12 $pkgver)"
 if [ ! -f "$SRC/.assembled-from" ]; then
 	step "linking the base into out/src"
 	rm -rf "$SRC"
-	if ! cp -al "$BASE" "$SRC" 2> /dev/null; then
-		step "copying the base to out/src (another filesystem)"
+	if ! err=$(cp -al "$BASE" "$SRC" 2>&1); then
+		step "copying the base to out/src (no links: ${err%%$'\n'*})"
 		rm -rf "$SRC"
 		cp -a "$BASE" "$SRC"
 	fi

@@ -30,6 +30,8 @@ for f in "${flavors[@]}"; do
 done
 slots=${CHECK_GUESTS:-$(nproc)}
 [[ $slots =~ ^[1-9][0-9]*$ ]] || die "CHECK_GUESTS=$slots: not a number of guests"
+# Each boot's limit is the flavor's (boot_timeout), not the caller's
+unset BOOT_TIMEOUT
 mkdir -p "$LOGS"
 
 # boot_timeout FLAVOR: a boot's limit in seconds; the debug kernel and the
@@ -92,7 +94,7 @@ start_job() { # ID
 job_done() {
 	local pid='' rc=0 id
 	wait -n -p pid || rc=$?
-	if [ -z "$pid" ]; then
+	if [ -z "${pid:-}" ]; then
 		[ "$rc" = 127 ] || return 0
 		# None left to wait for: those still listed are lost
 		for pid in "${!job_of_pid[@]}"; do
@@ -106,6 +108,8 @@ job_done() {
 	id=${job_of_pid[$pid]:-}
 	[ -n "$id" ] || return 0
 	unset "job_of_pid[$pid]"
+	# Whatever the job left running (a guest of a script that failed)
+	kill -- -"$pid" 2> /dev/null || true
 	cat "$(job_file "$id" out)"
 	# The jobs say what went wrong as problems and end with 0: anything
 	# else is a job that stopped halfway (its results may be missing).
@@ -294,6 +298,7 @@ queue_early() {
 			"$extra harness_cases=$cases" "$bconf"
 	done 3< <(grep -v '^#' "$ROOT/harness/early-boots.list" | grep .)
 }
+[ -r "$ROOT/harness/early-boots.list" ] || die "harness/early-boots.list cannot be read"
 
 # The queue, longest jobs first so that the pool ends with short ones:
 # the first kernel's build and upstream's suite on it, the other kernels'
@@ -339,6 +344,8 @@ done
 for f in "${flavors[@]}"; do
 	! other_arch "$f" || continue
 	for script in crash reset; do
+		[ -r "$ROOT/harness/$script-boots.list" ] ||
+			die "harness/$script-boots.list cannot be read"
 		names=$("$ROOT/harness/$script.sh" "$f" --list) ||
 			die "harness/$script.sh cannot list the $f boots"
 		for name in $names; do
