@@ -1,0 +1,730 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# ftrace_timeline.py - the boot's function graph as a timeline and a drawing
+#
+# Reads the text of a trace (the function_graph tracer's, with the
+# funcgraph-abstime option, or the function tracer's), or a console log
+# that holds the very early tracer's crash dump, and writes the Chrome
+# trace-event JSON that Perfetto UI, chrome://tracing and speedscope open:
+# a complete slice for each call, with its duration, on a track for each
+# CPU and task.  The very early part of the boot and the rest are on one
+# time line: the entries the trace clock could not time are taken from the
+# instance early_boot (-e), whose first line says where the trace clock's
+# zero is on its time.  Calls still open where the trace ends (at a crash)
+# reach its end and are marked.  --svg draws start_kernel()'s phases.
+#
+# Usage:
+#   cd /sys/kernel/tracing
+#   echo 1 > options/funcgraph-abstime; echo 1 > options/funcgraph-proc
+#   cat trace > boot.txt; cat instances/early_boot/trace > early_boot.txt
+#   ftrace_timeline.py -e early_boot.txt -o boot.json --svg boot.svg boot.txt
+#
+# See Documentation/trace/ftrace-early.rst, "The boot as a picture".
+
+import argparse
+import json
+import os
+import re
+import sys
+import zlib
+
+NSEC_PER_USEC = 1000
+NSEC_PER_SEC = 1000000000
+
+
+class InputError(Exception):
+    """Bad input: what is wrong, and where."""
+
+    def __init__(self, path, lineno, why):
+        super().__init__(f"{path}:{lineno}: {why}" if lineno else f"{path}: {why}")
+
+
+# A line of a trace, once its prefix is known.  kind: "entry" (a call
+# with callees, "func() {"), "leaf" ("func();", with its duration),
+# "return" ("}", with its duration), "call" (the function tracer's
+# "func <-parent"), "note" (a comment or a line of the tracer), "switch"
+# (the graph tracer's context switch lines).
+class Line:
+    __slots__ = ("lineno", "kind", "ts", "cpu", "task", "depth", "name",
+                 "dur", "text")
+
+    def __init__(self, lineno, kind, ts, cpu, task, depth=0, name="",
+                 dur=None, text=""):
+        self.lineno = lineno
+        self.kind = kind
+        self.ts = ts            # ns on the trace's clock, None if unknown
+        self.cpu = cpu
+        self.task = task        # (comm, pid), None if not shown
+        self.depth = depth
+        self.name = name
+        self.dur = dur          # ns
+        self.text = text
+
+    def events(self):
+        """Ring buffer events behind the line (a leaf is a call and its return)."""
+        return {"entry": 1, "return": 1, "call": 1, "leaf": 2}.get(self.kind, 0)
+
+
+PRINTK_TIME = re.compile(r"^\[ *\d+\.\d+\] ")
+ABS_TIME = re.compile(r"^ *(\d+)\.(\d{6}) \|  ")
+GRAPH_CPU = re.compile(r"^ *(\d+)\) ")
+GRAPH_PROC = re.compile(r"^ *(\S.*?)-(\d+) +\| ")
+DURATION = re.compile(r"^([ +!#*@$]) (\d+(?:\.\d+)?) us *\|  ")
+NO_DURATION = re.compile(r"^ *\|  ")
+SWITCH = re.compile(r"^ *(\d+)\) +(\S.*?)-(\d+) +=> +(\S.*?)-(\d+) *$")
+IRQ_MARK = re.compile(r"^ *(==========>|<==========) *\|$")
+FUNC_LINE = re.compile(
+    r"^ *(\S.*?)-(\d+) +\[(\d+)\] (?:[^ ]{4,5} +)?(\d+)\.(\d{6}): (.*)$")
+ENTRY = re.compile(r"^(\S+)\(\) \{$")
+LEAF = re.compile(r"^(\S+)\(\);(?: /\* .* \*/)?$")
+RETURN = re.compile(r"^\}(?: /\* (\S+?)(?: = \S+)? \*/| /\* = \S+ \*/)?$")
+COMMENT = re.compile(r"^/\* (.*) \*/$")
+# The very early tracer's lines about its entries
+HEAD_NOTE = re.compile(
+    r"very early function tracer: the first (\d+) entries have no time on "
+    r"the trace clock")
+OWN_NOTE = re.compile(
+    r"very early function tracer: the boot trace's first (\d+) entries at "
+    r"their times from the counter's zero \(([0-9.]+) MHz\); "
+    r"(?:the trace clock's zero is at (-?\d+)\.(\d{6}) here|"
+    r"the trace clock does not count nanoseconds)")
+DUMP_START = re.compile(r"^Dumping the very early function trace")
+DUMP_RULE = re.compile(r"^-{33}$")
+DUMP_END = re.compile(r"^end of the very early function")
+
+
+def parse_duration(us):
+    """ "25.899" (us) -> ns"""
+    whole, _, frac = us.partition(".")
+    return int(whole) * NSEC_PER_USEC + int((frac + "000")[:3])
+
+
+def parse_graph_line(path, lineno, text):
+    """One line of the function_graph tracer's output, or None if blank."""
+    rest = text
+    ts = None
+    m = ABS_TIME.match(rest)
+    if m:
+        ts = int(m.group(1)) * NSEC_PER_SEC + int(m.group(2)) * NSEC_PER_USEC
+        rest = rest[m.end():]
+    m = SWITCH.match(rest)
+    if m:
+        return Line(lineno, "switch", ts, int(m.group(1)),
+                    (m.group(4), int(m.group(5))),
+                    text=(m.group(2), int(m.group(3))))
+    cpu = 0
+    m = GRAPH_CPU.match(rest)
+    if m:
+        cpu = int(m.group(1))
+        rest = rest[m.end():]
+    task = None
+    m = GRAPH_PROC.match(rest)
+    if m:
+        task = (m.group(1), int(m.group(2)))
+        rest = rest[m.end():]
+    if IRQ_MARK.match(rest):
+        return Line(lineno, "note", ts, cpu, task, text="irq")
+    dur = None
+    m = DURATION.match(rest)
+    if m:
+        dur = parse_duration(m.group(2))
+    else:
+        m = NO_DURATION.match(rest)
+        if not m:
+            raise InputError(path, lineno, "not a line of the function_graph tracer: " + text)
+    rest = rest[m.end():]
+    body = rest.lstrip(" ")
+    depth = (len(rest) - len(body)) // 2
+    if ts is None:
+        raise InputError(path, lineno, "no absolute time: read the trace with the "
+                         "funcgraph-abstime option (echo 1 > options/funcgraph-abstime)")
+    m = ENTRY.match(body)
+    if m and dur is None:
+        return Line(lineno, "entry", ts, cpu, task, depth, m.group(1))
+    m = LEAF.match(body)
+    if m and dur is not None:
+        return Line(lineno, "leaf", ts, cpu, task, depth, m.group(1), dur)
+    m = RETURN.match(body)
+    if m and dur is not None:
+        return Line(lineno, "return", ts, cpu, task, depth, m.group(1) or "", dur)
+    m = COMMENT.match(body)
+    if m:
+        return Line(lineno, "note", ts, cpu, task, depth, text=m.group(1))
+    raise InputError(path, lineno, "not a line of the function_graph tracer: " + text)
+
+
+def parse_function_line(path, lineno, text):
+    """One line of the function tracer's output."""
+    m = FUNC_LINE.match(text)
+    if not m:
+        raise InputError(path, lineno, "not a line of the function tracer: " + text)
+    ts = int(m.group(4)) * NSEC_PER_SEC + int(m.group(5)) * NSEC_PER_USEC
+    task = (m.group(1).strip(), int(m.group(2)))
+    body = m.group(6)
+    call = re.match(r"^(\S+) <-(\S+)$", body)
+    if call:
+        return Line(lineno, "call", ts, int(m.group(3)), task, 0, call.group(1),
+                    text=call.group(2))
+    return Line(lineno, "note", ts, int(m.group(3)), task, text=body)
+
+
+def looks_graph(text):
+    return ("|  " in text or SWITCH.match(text) or IRQ_MARK.search(text)) \
+        and not FUNC_LINE.match(text)
+
+
+class Trace:
+    """The lines of one trace, in order, and what its header says."""
+
+    def __init__(self, path):
+        self.path = path
+        self.lines = []
+        self.tracer = None      # "function_graph" or "function"
+        self.crash = False      # a console's crash dump
+        self.dump_khz = None    # the dump's counter frequency
+
+    def add(self, lineno, text):
+        if not text.strip() or text.startswith("#") or \
+           re.match(r"^ *-{42}$", text) or re.match(r"^#{5} CPU \d+ buffer started #{4}$", text):
+            return
+        if re.match(r"^CPU:\d+ \[LOST \d+ EVENTS\]$", text):
+            self.lines.append(Line(lineno, "note", None, 0, None, text=text))
+            return
+        graph = looks_graph(text)
+        if not graph and not FUNC_LINE.match(text):
+            raise InputError(self.path, lineno, "not a line of the %s tracer: %s"
+                             % (self.tracer or "function_graph or function", text))
+        tracer = "function_graph" if graph else "function"
+        if self.tracer is None:
+            self.tracer = tracer
+        elif tracer != self.tracer:
+            raise InputError(self.path, lineno,
+                             f"a {tracer} tracer line in a {self.tracer} trace: "
+                             "one tracer a trace")
+        if graph:
+            line = parse_graph_line(self.path, lineno, text)
+        else:
+            line = parse_function_line(self.path, lineno, text)
+        if line:
+            self.lines.append(line)
+
+
+def read_dump(trace, lines):
+    """The crash dump of a console log: between its rules, then its summary."""
+    state = 0           # 0: before the dump, 1: its header, 2: its lines, 3: after
+    lineno = 0
+    for lineno, raw in enumerate(lines, 1):
+        text = PRINTK_TIME.sub("", raw.rstrip("\r"))
+        if state == 0:
+            if DUMP_START.match(text):
+                state = 1
+                trace.crash = True
+        elif state == 1:
+            m = re.match(r"^times from the counter's zero at (\d+) kHz", text)
+            if m:
+                trace.dump_khz = int(m.group(1))
+            elif DUMP_RULE.match(text):
+                state = 2
+        elif state == 2:
+            if DUMP_RULE.match(text):
+                state = 3
+            elif re.match(r"^very early function (graph )?tracer: ", text):
+                trace.lines.append(Line(lineno, "note", None, 0, None, text=text))
+            else:
+                trace.add(lineno, text)
+        elif DUMP_END.match(text):
+            return
+    if state < 2:
+        raise InputError(trace.path, lineno, "the crash dump has no entries: cut short?")
+    raise InputError(trace.path, lineno, "the crash dump ends before its summary line: "
+                     "the console log is cut short")
+
+
+def read_trace(path):
+    """A trace file, or the crash dump in a console log."""
+    trace = Trace(path)
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        raise InputError(path, 0, e.strerror)
+    if lines and lines[-1] == "":
+        lines.pop()
+    # A console log holds a crash dump; a trace file does not.
+    if any(DUMP_START.match(PRINTK_TIME.sub("", text)) for text in lines
+           if "Dumping the very early" in text):
+        read_dump(trace, lines)
+    else:
+        for lineno, raw in enumerate(lines, 1):
+            text = raw.rstrip("\r")
+            m = re.match(r"^# tracer: (\S+)", text)
+            if not m:
+                trace.add(lineno, text)
+                continue
+            # early_boot's tracer is nop: its lines say which it holds
+            if m.group(1) not in ("function_graph", "function", "nop"):
+                raise InputError(path, lineno, f"the {m.group(1)} tracer's trace: "
+                                 "function_graph (or function) only")
+            if m.group(1) != "nop":
+                trace.tracer = m.group(1)
+    if not trace.lines:
+        raise InputError(path, 0, "neither a trace with entries nor a console log with "
+                         "a crash dump of the very early trace")
+    return trace
+
+
+def early_note(trace):
+    """The number of entries the boot trace has no time for (its first line)."""
+    for line in trace.lines[:2]:
+        if line.kind == "note":
+            m = HEAD_NOTE.search(line.text)
+            if m:
+                return line, int(m.group(1))
+    return None, 0
+
+
+def own_note(trace):
+    for line in trace.lines[:2]:
+        if line.kind == "note":
+            m = OWN_NOTE.search(line.text)
+            if m:
+                return line, m
+    return None, None
+
+
+def take_events(lines, start, n):
+    """Lines from start holding the first n events; the index after them."""
+    i = start
+    while n > 0 and i < len(lines):
+        n -= lines[i].events()
+        i += 1
+    if n > 0:
+        return None
+    return i
+
+
+def merge_early(trace, early):
+    """The boot trace with its untimed first entries replaced by early_boot's.
+
+    Both traces' times become ns from the counter's zero.  Returns the lines.
+    """
+    head, n = early_note(trace)
+    if early is None:
+        return trace.lines
+    if head is None:
+        raise InputError(early.path, 0, "the boot trace times all its entries: "
+                         "no early_boot needed")
+    note, m = own_note(early)
+    if note is None:
+        raise InputError(early.path, early.lines[0].lineno,
+                         "not the instance early_boot's trace: its first line is not the "
+                         "very early tracer's")
+    if int(m.group(1)) != n:
+        raise InputError(early.path, note.lineno,
+                         f"early_boot has {m.group(1)} entries, the boot trace's first "
+                         f"line says {n}: from two boots?")
+    if m.group(3) is None:
+        raise InputError(early.path, note.lineno,
+                         "the trace clock does not count nanoseconds: the two traces "
+                         "cannot share a time line")
+    if early.tracer != trace.tracer:
+        raise InputError(early.path, note.lineno,
+                         f"early_boot is a {early.tracer} trace, the boot trace "
+                         f"{trace.tracer}")
+    sec = int(m.group(3))
+    usec = int(m.group(4)) * NSEC_PER_USEC
+    zero = sec * NSEC_PER_SEC - usec if m.group(3).startswith("-") else \
+        sec * NSEC_PER_SEC + usec
+    first = trace.lines.index(head) + 1
+    cut = take_events(trace.lines, first, n)
+    own_first = early.lines.index(note) + 1
+    own_cut = take_events(early.lines, own_first, n)
+    if cut is None or own_cut is None:
+        raise InputError(trace.path if cut is None else early.path, 0,
+                         f"fewer than the {n} entries its first line counts: cut short?")
+    for a, b in zip(trace.lines[first:cut], early.lines[own_first:own_cut]):
+        if (a.kind, a.name) != (b.kind, b.name):
+            raise InputError(early.path, b.lineno,
+                             f"not the boot trace's entry (line {a.lineno}: {a.kind} "
+                             f"{a.name}): from two boots?")
+    for line in trace.lines[cut:]:
+        if line.ts is not None:
+            line.ts += zero
+    # The head note, at the first entry's time
+    head.ts = early.lines[own_first].ts if own_first < len(early.lines) else 0
+    head.text = "the boot trace's first %d entries, from instances/early_boot" % n
+    return [head] + early.lines[own_first:own_cut] + trace.lines[cut:]
+
+
+def skip_untimed(trace):
+    """The boot trace less the entries it has no time for."""
+    head, n = early_note(trace)
+    if head is None:
+        return trace.lines
+    first = trace.lines.index(head) + 1
+    cut = take_events(trace.lines, first, n)
+    if cut is None:
+        raise InputError(trace.path, 0, f"fewer than the {n} entries its first line counts")
+    return trace.lines[cut:]
+
+
+class Slice:
+    __slots__ = ("name", "start", "dur", "track", "depth", "parent", "open",
+                 "folded", "lineno", "children")
+
+    def __init__(self, name, start, dur, track, depth, parent, lineno):
+        self.name = name
+        self.start = start
+        self.dur = dur
+        self.track = track
+        self.depth = depth
+        self.parent = parent
+        self.open = False
+        self.folded = 0
+        self.lineno = lineno
+        self.children = None
+
+
+class Timeline:
+    """Slices on tracks: (cpu, task) for each CPU a task ran its calls on."""
+
+    def __init__(self, path):
+        self.path = path
+        self.slices = []
+        self.instants = []      # (ts, track, text)
+        self.tracks = {}        # (cpu, comm, pid) -> index
+        self.end = 0
+        self.start = None
+        self.open_why = "still open where the trace ends"
+        self.has_durations = True
+
+    def track(self, cpu, task):
+        key = (cpu,) + (task if task else ("CPU %d" % cpu, -1))
+        idx = self.tracks.get(key)
+        if idx is None:
+            idx = self.tracks[key] = len(self.tracks)
+        return idx
+
+
+def build(path, lines, tracer, crash):
+    tl = Timeline(path)
+    tl.has_durations = tracer == "function_graph"
+    if crash:
+        tl.open_why = "still open when the kernel stopped"
+    stacks = {}                 # task key -> [Slice]
+    running = {}                # cpu -> task, from the context switch lines
+    for line in lines:
+        ts = line.ts
+        if ts is not None:
+            if tl.start is None or ts < tl.start:
+                tl.start = ts
+            end = ts + (line.dur or 0) if line.kind == "leaf" else ts
+            tl.end = max(tl.end, end)
+        if line.kind == "switch":
+            running[line.cpu] = line.task
+            continue
+        task = line.task or running.get(line.cpu)
+        # The graph nests by task; the idle tasks (pid 0) are one a CPU.
+        if task is None or task[1] == 0:
+            skey = ("cpu", line.cpu)
+        else:
+            skey = ("pid", task[1])
+        track = tl.track(line.cpu, task)
+        if line.kind == "note":
+            if ts is not None:
+                tl.instants.append((ts, track, line.text))
+            continue
+        if line.kind == "call":
+            s = Slice(line.name, ts, 0, track, 0, None, line.lineno)
+            tl.slices.append(s)
+            continue
+        stack = stacks.setdefault(skey, [])
+        if line.kind in ("entry", "leaf"):
+            # Calls of depth not below this one lost their returns
+            while stack and stack[-1].depth >= line.depth:
+                gone = stack.pop()
+                gone.dur = max(ts - gone.start, 0)
+                gone.open = True
+            parent = stack[-1] if stack else None
+            s = Slice(line.name, ts, line.dur if line.kind == "leaf" else None,
+                      track, line.depth, parent, line.lineno)
+            tl.slices.append(s)
+            if line.kind == "entry":
+                stack.append(s)
+            continue
+        # A return: of the call open at its depth
+        while stack and stack[-1].depth > line.depth:
+            gone = stack.pop()
+            gone.dur = max(ts - gone.start, 0)
+            gone.open = True
+        if stack and stack[-1].depth == line.depth and \
+           (not line.name or line.name == stack[-1].name):
+            s = stack.pop()
+            s.dur = line.dur
+        else:
+            # Its call is not in the trace (lost, or before it began)
+            parent = stack[-1] if stack else None
+            s = Slice(line.name or "(call before the trace)", ts - line.dur, line.dur,
+                      track, line.depth, parent, line.lineno)
+            tl.slices.append(s)
+    for stack in stacks.values():
+        for s in stack:
+            s.dur = max(tl.end - s.start, 0)
+            s.open = True
+    if tl.start is None:
+        raise InputError(path, 0, "no entry with a time")
+    return tl
+
+
+def fold(tl, below_ns):
+    """Fold the calls shorter than below_ns into their parents, counting them."""
+    keep = []
+    gone = set()
+    top_folded = {}
+    for s in tl.slices:
+        p = s.parent
+        if p is not None and id(p) in gone:
+            gone.add(id(s))
+            while p is not None and id(p) in gone:
+                p = p.parent
+        elif s.dur is not None and s.dur < below_ns and not s.open:
+            gone.add(id(s))
+        else:
+            keep.append(s)
+            continue
+        # Counted by the nearest kept ancestor (or the track)
+        if p is not None:
+            p.folded += 1
+        else:
+            top_folded[s.track] = top_folded.get(s.track, 0) + 1
+    tl.slices = keep
+    for track, n in sorted(top_folded.items()):
+        tl.instants.append((tl.end, track, f"{n} calls shorter than "
+                            f"{below_ns / NSEC_PER_USEC:g} us folded, outside any call kept"))
+
+
+def us(ns):
+    return "%d.%03d" % divmod(ns, NSEC_PER_USEC) if ns >= 0 else "-" + us(-ns)
+
+
+def write_json(tl, out, timebase, what):
+    """Chrome trace-event JSON: a process a CPU, a thread a task on it."""
+    names = {}
+    w = out.write
+    w('{"displayTimeUnit":"ns","otherData":%s,"traceEvents":[\n' %
+      json.dumps({"source": what, "times": "from " + timebase}))
+    first = True
+
+    def emit(s):
+        nonlocal first
+        w(("" if first else ",\n") + s)
+        first = False
+
+    cpus = sorted({key[0] for key in tl.tracks})
+    for cpu in cpus:
+        emit('{"ph":"M","name":"process_name","pid":%d,"args":{"name":"CPU %d"}}' % (cpu + 1, cpu))
+        emit('{"ph":"M","name":"process_sort_index","pid":%d,"args":{"sort_index":%d}}'
+             % (cpu + 1, cpu))
+    for key, idx in sorted(tl.tracks.items(), key=lambda kv: kv[1]):
+        cpu, comm, pid = key
+        label = comm if pid < 0 else ("%s-%d" % (comm, pid))
+        emit('{"ph":"M","name":"thread_name","pid":%d,"tid":%d,"args":{"name":%s}}'
+             % (cpu + 1, idx + 1, json.dumps(label)))
+        emit('{"ph":"M","name":"thread_sort_index","pid":%d,"tid":%d,"args":{"sort_index":%d}}'
+             % (cpu + 1, idx + 1, idx))
+    track_cpu = {idx: key[0] for key, idx in tl.tracks.items()}
+    order = sorted(tl.slices, key=lambda s: (s.track, s.start, -(s.dur or 0)))
+    for s in order:
+        name = names.get(s.name)
+        if name is None:
+            name = names[s.name] = json.dumps(s.name)
+        pid = track_cpu[s.track] + 1
+        if not tl.has_durations:
+            emit('{"ph":"i","s":"t","name":%s,"ts":%s,"pid":%d,"tid":%d}'
+                 % (name, us(s.start), pid, s.track + 1))
+            continue
+        args = []
+        if s.open:
+            args.append('"open":%s' % json.dumps(tl.open_why))
+        if s.folded:
+            args.append('"folded calls":%d' % s.folded)
+        emit('{"ph":"X","name":%s,"ts":%s,"dur":%s,"pid":%d,"tid":%d%s%s}'
+             % (name, us(s.start), us(s.dur or 0), pid, s.track + 1,
+                ',"cat":"open"' if s.open else "",
+                ',"args":{%s}' % ",".join(args) if args else ""))
+    for ts, track, text in sorted(tl.instants, key=lambda i: (i[1], i[0])):
+        emit('{"ph":"i","s":"t","name":%s,"ts":%s,"pid":%d,"tid":%d}'
+             % (json.dumps(text[:200]), us(ts), track_cpu[track] + 1, track + 1))
+    w("\n]}\n")
+
+
+def colour(name):
+    h = zlib.crc32(name.encode())
+    return "hsl(%d,%d%%,%d%%)" % (h % 360, 45 + (h >> 9) % 30, 62 + (h >> 17) % 14)
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def ms(ns):
+    return "%.3f ms" % (ns / 1e6)
+
+
+def write_svg(tl, out, timebase, depth, span_ns, title):
+    """start_kernel()'s phases: the boot task's calls, depth rows, over span_ns."""
+    if not tl.has_durations:
+        raise InputError(tl.path, 0, "the drawing needs the function_graph tracer's durations")
+    first = min(tl.slices, key=lambda s: (s.start, s.track)) if tl.slices else None
+    if first is None:
+        raise InputError(tl.path, 0, "no call to draw")
+    track = first.track
+    t0 = first.start
+    t1 = min(t0 + span_ns, max(s.start + (s.dur or 0) for s in tl.slices if s.track == track))
+    span = max(t1 - t0, 1)
+    width, left, row, top = 1400, 10, 22, 60
+    rows = [s for s in tl.slices if s.track == track and s.depth < depth and
+            s.start < t1 and s.start + (s.dur or 0) > t0]
+    phases = sorted((s for s in rows if s.depth == 0),
+                    key=lambda s: -(min(s.start + s.dur, t1) - max(s.start, t0)))
+    listed = phases[:24]
+    height = top + depth * row + 50 + 18 * (len(listed) + 2)
+    w = out.write
+    w('<?xml version="1.0" encoding="UTF-8"?>\n')
+    w('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+      'font-family="sans-serif" font-size="11">\n' % (width + 2 * left, height))
+    w('<rect width="100%" height="100%" fill="white"/>\n')
+    w('<text x="%d" y="20" font-size="15">%s</text>\n' % (left, esc(title)))
+    w('<text x="%d" y="38">%s from %s (%s), %d rows of calls; '
+      'the share is of that time</text>\n'
+      % (left, ms(span), "%.6f s" % (t0 / 1e9), "from " + timebase, depth))
+    # The time axis
+    step = 10 ** max(len(str(span // 10)) - 1, 0)
+    for mult in (1, 2, 5, 10):
+        if span / (step * mult) <= 12:
+            step *= mult
+            break
+    t = 0
+    while t <= span:
+        x = left + width * t / span
+        w('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ccc"/>\n'
+          % (x, top - 8, x, top + depth * row))
+        w('<text x="%.1f" y="%d" fill="#555">%s</text>\n' % (x + 2, top - 10, ms(t)))
+        t += step
+    for s in rows:
+        a = max(s.start, t0)
+        b = min(s.start + s.dur, t1)
+        x = left + width * (a - t0) / span
+        wd = max(width * (b - a) / span, 0.3)
+        y = top + s.depth * row
+        share = 100.0 * (b - a) / span
+        tip = "%s: %s (%.1f %% of the span)%s" % (
+            s.name, ms(s.dur), share, ", " + tl.open_why if s.open else "")
+        w('<g><title>%s</title><rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s/>'
+          % (esc(tip), x, y, wd, row - 2, colour(s.name),
+             ' stroke="#c00" stroke-dasharray="3,2"' if s.open else ""))
+        if wd > 60:
+            label = s.name
+            room = int((wd - 6) / 6.2)
+            if len(label) > room:
+                label = label[:max(room - 1, 1)] + "\u2026"
+            w('<text x="%.2f" y="%d">%s</text>' % (x + 3, y + row - 7, esc(label)))
+        w('</g>\n')
+    y = top + depth * row + 30
+    w('<text x="%d" y="%d" font-size="13">the phases (calls of row 0), longest first</text>\n'
+      % (left, y))
+    y += 20
+    for s in listed:
+        inside = min(s.start + s.dur, t1) - max(s.start, t0)
+        w('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>' % (left, y - 9, colour(s.name)))
+        w('<text x="%d" y="%d">%s</text><text x="%d" y="%d">%s%s</text>'
+          '<text x="%d" y="%d">%.1f %%</text>\n'
+          % (left + 16, y, esc(s.name), left + 380, y, ms(s.dur),
+             " (open)" if s.open else "", left + 520, y, 100.0 * inside / span))
+        y += 18
+    w('</svg>\n')
+
+
+def write_file(path, write):
+    """Write path whole or not at all."""
+    tmp = path + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            write(f)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        description="The text of a function_graph trace (funcgraph-abstime), a function "
+        "trace, or a console log with the very early tracer's crash dump, as Chrome "
+        "trace-event JSON (Perfetto UI, chrome://tracing, speedscope) and an SVG of "
+        "start_kernel()'s phases.")
+    ap.add_argument("trace", help="the trace text, or the console log")
+    ap.add_argument("-e", "--early-boot", metavar="FILE",
+                    help="instances/early_boot/trace: the entries the boot trace has no "
+                    "time for, with their times")
+    ap.add_argument("--skip-untimed", action="store_true",
+                    help="without early_boot: leave out the entries the boot trace has no "
+                    "time for")
+    ap.add_argument("-o", "--output", metavar="JSON", help="the JSON (default: stdout)")
+    ap.add_argument("--svg", metavar="FILE", help="also draw start_kernel()'s phases")
+    ap.add_argument("--depth", type=int, default=4, help="rows of calls in the drawing (4)")
+    ap.add_argument("--span", type=float, default=1.0, metavar="SECONDS",
+                    help="the time the drawing shows, from the first call (1 s)")
+    ap.add_argument("--fold-below", type=float, default=0, metavar="US",
+                    help="fold calls shorter than US microseconds into their parent, "
+                    "which counts them (for viewers that need fewer slices)")
+    args = ap.parse_args(argv)
+    if args.depth < 1 or args.span <= 0 or args.fold_below < 0:
+        ap.error("--depth must be at least 1, --span and --fold-below not negative")
+    try:
+        trace = read_trace(args.trace)
+        early = read_trace(args.early_boot) if args.early_boot else None
+        head, n = early_note(trace)
+        timebase = "the trace clock's zero"
+        if trace.crash:
+            timebase = "the counter's zero"
+        if early is not None:
+            lines = merge_early(trace, early)
+            if head is not None:
+                timebase = "the counter's zero"
+        elif head is not None and not args.skip_untimed:
+            raise InputError(args.trace, head.lineno,
+                             f"the first {n} entries have no time on the trace clock: give "
+                             "instances/early_boot/trace too (-e FILE), or --skip-untimed")
+        elif head is not None:
+            lines = skip_untimed(trace)
+        else:
+            lines = trace.lines
+        tl = build(args.trace, lines, trace.tracer, trace.crash)
+        if args.fold_below:
+            fold(tl, int(args.fold_below * NSEC_PER_USEC))
+        what = "crash dump" if trace.crash else trace.tracer
+        if args.svg and not tl.has_durations:
+            raise InputError(args.trace, 0, "the drawing needs the function_graph "
+                             "tracer's durations")
+        if args.output:
+            write_file(args.output, lambda f: write_json(tl, f, timebase, what))
+        else:
+            write_json(tl, sys.stdout, timebase, what)
+        if args.svg:
+            write_file(args.svg, lambda f: write_svg(
+                tl, f, timebase, args.depth, int(args.span * NSEC_PER_SEC),
+                "The boot, from start_kernel()'s first call"))
+    except InputError as e:
+        print("ftrace_timeline: " + str(e), file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("ftrace_timeline: %s: %s" % (e.filename, e.strerror), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,336 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+#
+# Host tests of scripts/tracing/ftrace_timeline.py: traces written here in
+# the graph tracer's format from random call trees (with the very early
+# tracer's untimed prefix and its instance early_boot, as crash dumps on
+# a console, with calls left open), converted, and held against their text
+# by check_timeline.py; bad input (cut short, mixed tracers, garbage)
+# refused with its line and no output.  Run: python3 -m unittest -v
+# test_ftrace_timeline (from this directory, or with ROOT set).
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.environ.get("ROOT", os.path.dirname(os.path.dirname(HERE)))
+TOOL = os.path.join(ROOT, "scripts/tracing/ftrace_timeline.py")
+CHECK = os.path.join(HERE, "check_timeline.py")
+
+
+def calls_tree(seed, n=300, max_depth=8):
+    """Random nested calls: [(name, depth, start_ns, end_ns|None)] in call order."""
+    rnd = random.Random(seed)
+    out = []
+    t = 1000000 * rnd.randint(1, 50) + rnd.randint(0, 999)
+
+    def call(depth):
+        nonlocal t
+        name = "fn_%d_%s" % (depth, rnd.choice("abcdefgh"))
+        me = [name, depth, t, None]
+        out.append(me)
+        t += rnd.randint(1000, 40000)
+        while len(out) < n and depth < max_depth and rnd.random() < 0.55:
+            call(depth + 1)
+            t += rnd.randint(1000, 30000)
+        me[3] = t
+        t += rnd.randint(500, 5000)
+
+    while len(out) < n:
+        call(0)
+    return out
+
+
+def abs_time(ns):
+    return "%5d.%06d |  " % (ns // 10**9, ns % 10**9 // 1000)
+
+
+def duration(ns):
+    usecs, rem = divmod(ns, 1000)
+    text = str(usecs)
+    if len(text) < 7:
+        text += "." + ("%03d" % rem)[:7 - len(text)]
+    mark = "!" if ns > 100000 else "+" if ns > 10000 else " "
+    return "%s %s us %s|  " % (mark, text, " " * max(8 - len(text) - 1, 0))
+
+
+FILL = "              |  "
+PROC = "   <idle>-0    | "
+
+
+def graph_lines(calls, proc=True, cut=None, shift=0):
+    """The graph tracer's text for calls, as (events, line) in buffer order.
+
+    Open calls (end None) have no return.  shift moves every time.
+    """
+    events = []
+    for name, depth, start, end in calls:
+        events.append((start, 0, depth, name, end))
+        if end is not None:
+            events.append((end, 1, depth, name, start))
+    events.sort(key=lambda e: (e[0], e[1] == 0))
+    lines = []
+    i = 0
+    while i < len(events):
+        ts, kind, depth, name, other = events[i]
+        pre = abs_time(ts + shift) + " 0) " + (PROC if proc else "")
+        ind = "  " * depth
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if kind == 0 and nxt and nxt[1] == 1 and nxt[3] == name and nxt[2] == depth:
+            lines.append((2, pre + duration(nxt[0] - ts) + ind + name + "();", ts))
+            i += 2
+            continue
+        if kind == 0:
+            lines.append((1, pre + FILL + ind + name + "() {", ts))
+        else:
+            lines.append((1, pre + duration(ts - other) + ind + "} /* " + name + " */", ts))
+        i += 1
+    return lines
+
+
+def write(path, lines):
+    with open(path, "w") as f:
+        f.write("".join(line + "\n" for line in lines))
+
+
+class Timeline(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def convert(self, *args, ok=True):
+        r = subprocess.run([sys.executable, TOOL] + list(args), capture_output=True, text=True)
+        if ok:
+            self.assertEqual(r.returncode, 0, r.stderr)
+        else:
+            self.assertEqual(r.returncode, 1, r.stdout + r.stderr)
+        return r
+
+    def check(self, *args):
+        r = subprocess.run([sys.executable, CHECK] + list(args), capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertTrue(r.stdout.startswith("ok: "), r.stdout)
+        return r.stdout
+
+    def slices(self, path):
+        with open(path) as f:
+            return [e for e in json.load(f)["traceEvents"] if e["ph"] == "X"]
+
+    def test_graph_trace(self):
+        for seed in range(6):
+            calls = calls_tree(seed)
+            head = ["# tracer: function_graph", "#"]
+            write(self.path("t.txt"), head + [l for _, l, _ in graph_lines(calls, proc=seed % 2)])
+            self.convert("-o", self.path("t.json"), self.path("t.txt"))
+            out = self.check(self.path("t.txt"), self.path("t.json"))
+            self.assertIn("ok: %d slices for %d calls, 0 open" % (len(calls), len(calls)), out)
+            # ns precision kept: a slice's duration is the text's
+            s = self.slices(self.path("t.json"))
+            self.assertEqual(sorted(round(e["dur"] * 1000) for e in s),
+                             sorted(c[3] - c[2] for c in calls))
+
+    def early_pair(self, seed):
+        """A boot trace whose first N entries show at 0, and its early_boot."""
+        calls = calls_tree(seed)
+        lines = graph_lines(calls)
+        n, events = 0, 0
+        while events < len(lines) // 3:
+            events += lines[n][0]
+            n += 1
+        # The trace clock's zero, on the counter's time, just before the
+        # line after them: the boot trace has every time less it, 0 for
+        # those before it.
+        first = calls[0][2]
+        zero = (lines[n][2] - 1) // 1000 * 1000
+        boot = ["# tracer: function_graph", "#",
+                abs_time(0) + " 0) " + PROC + FILL + "/* very early function tracer: the first "
+                "%d entries have no time on the trace clock (0: before its zero): at "
+                "late_initcall, instances/early_boot gets them with their times from the "
+                "counter's zero (see dmesg) */" % events]
+        for i, (_, l, _) in enumerate(graph_lines(calls, shift=-zero)):
+            if i < n:
+                l = abs_time(0) + l[len(abs_time(0)):]
+            boot.append(l)
+        own = ["# tracer: nop", "#",
+               abs_time(first) + " 0) " + PROC + FILL + "/* very early function tracer: the "
+               "boot trace's first %d entries at their times from the counter's zero "
+               "(2596.012 MHz); the trace clock's zero is at %d.%06d here */"
+               % (events, zero // 10**9, zero % 10**9 // 1000)]
+        own += [l for _, l, _ in lines[:n]]
+        # early_boot goes on with the returns of the calls it leaves open
+        own += [l for _, l, _ in lines[n:] if "}" in l][:5]
+        return calls, boot, own, events
+
+    def test_early_boot_one_time_line(self):
+        calls, boot, own, events = self.early_pair(7)
+        write(self.path("boot.txt"), boot)
+        write(self.path("own.txt"), own)
+        self.convert("-e", self.path("own.txt"), "-o", self.path("t.json"), self.path("boot.txt"))
+        self.check(self.path("boot.txt"), self.path("t.json"), self.path("own.txt"))
+        # Every slice at its time from the counter's zero, as written
+        s = sorted(self.slices(self.path("t.json")), key=lambda e: e["ts"])
+        want = sorted(c[2] // 1000 * 1000 for c in calls)
+        self.assertEqual([round(e["ts"] * 1000) for e in s], want)
+
+    def test_untimed_entries_need_early_boot(self):
+        _, boot, own, events = self.early_pair(8)
+        write(self.path("boot.txt"), boot)
+        r = self.convert("-o", self.path("t.json"), self.path("boot.txt"), ok=False)
+        self.assertIn("boot.txt:3: the first %d entries have no time on the trace clock" % events,
+                      r.stderr)
+        self.assertFalse(os.path.exists(self.path("t.json")))
+        self.convert("--skip-untimed", "-o", self.path("t.json"), self.path("boot.txt"))
+        self.check(self.path("boot.txt"), self.path("t.json"))
+
+    def test_early_boot_of_another_boot(self):
+        _, boot, own, events = self.early_pair(9)
+        own[2] = own[2].replace("first %d entries" % events, "first %d entries" % (events + 1))
+        write(self.path("boot.txt"), boot)
+        write(self.path("own.txt"), own)
+        r = self.convert("-e", self.path("own.txt"), self.path("boot.txt"), ok=False)
+        self.assertIn("own.txt:3: early_boot has %d entries" % (events + 1), r.stderr)
+        _, boot2, own2, _ = self.early_pair(10)
+        write(self.path("own.txt"), own2)
+        r = self.convert("-e", self.path("own.txt"), self.path("boot.txt"), ok=False)
+        self.assertRegex(r.stderr, r"own.txt:\d+: (not the boot trace's entry|early_boot has)")
+
+    def crash_log(self, seed, cut=False):
+        calls = calls_tree(seed, n=120)
+        # The kernel stops in the middle: the calls open then have no return
+        stop = calls[-1][2] + 500
+        for c in calls:
+            if c[3] > stop:
+                c[3] = None
+        dump = [l for _, l, _ in graph_lines(calls, proc=False)]
+        still = sum(1 for c in calls if c[3] is None)
+        log = ["[    0.000000] Linux version 6.12.0", "[    1.000000] Kernel panic - not syncing",
+               "[    1.000000] Dumping the very early function trace (the calls before "
+               "ftrace_init() the ring buffer does not have yet):",
+               "[    1.000000] times from the counter's zero at 2095997 kHz",
+               "[    1.000000] ---------------------------------"]
+        log += ["[    1.000000] " + l for l in dump]
+        if cut:
+            return calls, log[:-3]
+        log += ["[    1.000000] ---------------------------------",
+                "[    1.000000] end of the very early function graph trace: %d calls recorded, "
+                "%d still open" % (len(calls), still)]
+        return calls, log, still
+
+    def test_crash_dump(self):
+        calls, log, still = self.crash_log(11)
+        self.assertGreater(still, 0)
+        write(self.path("console.log"), log)
+        self.convert("-o", self.path("t.json"), "--svg", self.path("t.svg"), self.path("console.log"))
+        out = self.check(self.path("console.log"), self.path("t.json"))
+        self.assertIn("%d open" % still, out)
+        opened = [e for e in self.slices(self.path("t.json")) if e.get("cat") == "open"]
+        self.assertEqual(len(opened), still)
+        self.assertTrue(all("kernel stopped" in e["args"]["open"] for e in opened))
+
+    def test_cut_short(self):
+        _, log = self.crash_log(12, cut=True)
+        write(self.path("console.log"), log)
+        r = self.convert("-o", self.path("t.json"), self.path("console.log"), ok=False)
+        self.assertRegex(r.stderr, r"console.log:%d: the crash dump ends before its summary" % len(log))
+        self.assertFalse(os.path.exists(self.path("t.json")))
+        # A file cut in the middle of a line
+        calls = calls_tree(13)
+        lines = [l for _, l, _ in graph_lines(calls)]
+        write(self.path("t.txt"), lines[:40] + [lines[40][:30]])
+        r = self.convert("-o", self.path("t.json"), self.path("t.txt"), ok=False)
+        self.assertIn("t.txt:41: not a line of the function_graph tracer", r.stderr)
+
+    def test_mixed_and_garbage(self):
+        lines = [l for _, l, _ in graph_lines(calls_tree(14))]
+        mixed = lines[:20] + ["          <idle>-0       [000] d....     1.806333: "
+                              "set_task_stack_end_magic <-start_kernel"] + lines[20:]
+        write(self.path("t.txt"), mixed)
+        r = self.convert("-o", self.path("t.json"), self.path("t.txt"), ok=False)
+        self.assertIn("t.txt:21: a function tracer line in a function_graph trace", r.stderr)
+        for garbage in ("hello world", "    1.000000 |   0)   12.0 ms  |  foo();",
+                        "    1.000000 |   0)               |  foo() {{"):
+            write(self.path("t.txt"), lines[:5] + [garbage] + lines[5:])
+            r = self.convert("-o", self.path("t.json"), self.path("t.txt"), ok=False)
+            self.assertIn("t.txt:6: not a line of the function_graph tracer", r.stderr)
+            self.assertFalse(os.path.exists(self.path("t.json")))
+        # Another tracer's trace, and one without absolute times
+        write(self.path("t.txt"), ["# tracer: irqsoff"] + lines)
+        r = self.convert(self.path("t.txt"), ok=False)
+        self.assertIn("t.txt:1: the irqsoff tracer's trace", r.stderr)
+        write(self.path("t.txt"), [" 0)               |  foo() {"])
+        r = self.convert(self.path("t.txt"), ok=False)
+        self.assertIn("t.txt:1: no absolute time: read the trace with the funcgraph-abstime",
+                      r.stderr)
+        write(self.path("t.txt"), [])
+        r = self.convert(self.path("t.txt"), ok=False)
+        self.assertIn("t.txt: neither a trace with entries nor a console log", r.stderr)
+        r = self.convert(self.path("missing.txt"), ok=False)
+        self.assertIn("missing.txt: No such file", r.stderr)
+        r = subprocess.run([sys.executable, TOOL, "--depth", "0", self.path("t.txt")],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2)
+
+    def test_fold_below(self):
+        calls = calls_tree(15, n=2000)
+        write(self.path("t.txt"), [l for _, l, _ in graph_lines(calls)])
+        self.convert("--fold-below", "20", "-o", self.path("t.json"), self.path("t.txt"))
+        s = self.slices(self.path("t.json"))
+        kept = [c for c in calls if c[3] - c[2] >= 20000]
+        self.assertLess(len(s), len(calls))
+        with open(self.path("t.json")) as f:
+            events = json.load(f)["traceEvents"]
+        folded = sum(e.get("args", {}).get("folded calls", 0) for e in s)
+        loose = sum(int(e["name"].split()[0]) for e in events
+                    if e["ph"] == "i" and "folded, outside" in e["name"])
+        # Every call is a slice or counted by one (or by its track)
+        self.assertEqual(len(s) + folded + loose, len(calls))
+        self.assertTrue(all(e["dur"] >= 20 for e in s))
+        self.assertGreaterEqual(len(s), len([c for c in kept if c[1] == 0]))
+
+    def test_svg(self):
+        calls = calls_tree(16, n=600)
+        write(self.path("t.txt"), [l for _, l, _ in graph_lines(calls)])
+        self.convert("-o", self.path("t.json"), "--svg", self.path("t.svg"), "--depth", "3",
+                     "--span", "10", self.path("t.txt"))
+        tree = ET.parse(self.path("t.svg"))
+        ns = "{http://www.w3.org/2000/svg}"
+        rects = tree.getroot().iter(ns + "rect")
+        titles = [t.text for t in tree.getroot().iter(ns + "title")]
+        drawn = [c for c in calls if c[1] < 3]
+        self.assertEqual(len(titles), len(drawn))
+        self.assertGreater(len(list(rects)), len(drawn))
+        top = max((c for c in calls if c[1] == 0), key=lambda c: c[3] - c[2])
+        self.assertTrue(any(t.startswith(top[0] + ": ") for t in titles))
+        with open(self.path("t.svg")) as f:
+            self.assertIn("longest first", f.read())
+
+    def test_function_trace(self):
+        lines = ["# tracer: function", "#"]
+        for i in range(50):
+            lines.append("          <idle>-0       [000] d....     %d.%06d: fn_%d <-start_kernel"
+                         % (1, i * 10, i % 7))
+        write(self.path("t.txt"), lines)
+        self.convert("-o", self.path("t.json"), self.path("t.txt"))
+        with open(self.path("t.json")) as f:
+            ev = [e for e in json.load(f)["traceEvents"] if e["ph"] == "i"]
+        self.assertEqual(len(ev), 50)
+        r = self.convert("--svg", self.path("t.svg"), "-o", self.path("u.json"), self.path("t.txt"),
+                         ok=False)
+        self.assertIn("the drawing needs the function_graph tracer's durations", r.stderr)
+        self.assertFalse(os.path.exists(self.path("u.json")))
+
+
+if __name__ == "__main__":
+    unittest.main()
