@@ -8,11 +8,13 @@ H := harness
 # early part of the boot, so the head of the trace shows start_kernel().
 RUN_CMDLINE ?= trace_options=nooverwrite trace_buf_size=24M
 
-.PHONY: help deps assemble build run shell check check-debug check-llvm check-arm64 check-i386 check-suite-base check-defconfig ftracetest bench bench-arm64 series \
+.PHONY: help deps assemble build run timeline timeline-view shell check check-debug check-llvm check-arm64 check-i386 check-suite-base check-defconfig ftracetest bench bench-arm64 series \
 	check-series checkpatch fuzz clean
 
 help:
 	@echo 'make run           build the test kernel, boot it under QEMU, show the boot trace'
+	@echo 'make timeline      boot with the whole function graph: out/timeline/boot.json and boot.svg'
+	@echo 'make timeline-view open it in speedscope in headless Chromium: out/timeline/speedscope.png'
 	@echo 'make shell         boot the same guest to an interactive busybox prompt'
 	@echo 'make check         every test: host, KUnit, ftracetest; ends "N passed, N failed"'
 	@echo '  FLAVORS="qemu debug llvm"  the same with the debug and LLVM=1 kernels, in one pool'
@@ -43,6 +45,19 @@ build: assemble
 run: build
 	@$(H)/initramfs.sh qemu
 	@$(H)/boot.sh qemu run out/logs/run.log "$(RUN_CMDLINE)"
+
+# make timeline: the boot's whole function graph as out/timeline/boot.json
+# (Perfetto UI, chrome://tracing, speedscope) and out/timeline/boot.svg
+timeline: build
+	@$(H)/initramfs.sh qemu
+	@$(H)/timeline.sh qemu $(CURDIR)/out/timeline
+
+# make timeline-view: out/timeline/boot.json in speedscope, in headless
+# Chromium; out/timeline/speedscope.png is what it drew (not in CI)
+timeline-view: deps
+	@$(H)/deps.sh browser
+	@[ -f out/timeline/trace.txt ] || $(MAKE) --no-print-directory timeline
+	@$(H)/timeline-view.sh $(CURDIR)/out/timeline
 
 shell: build
 	@$(H)/initramfs.sh qemu

@@ -252,6 +252,18 @@ early_boot() {
 	BOOT_INITRD=$initrd BOOT_NO_FTRACE=${5:+1} boot "$1" "$2" "$3" "$4"
 }
 
+# The boot's graph as a timeline (harness/timeline.sh, which make timeline
+# runs): the JSON and the SVG held against the trace they came from.
+timeline() { # FLAVOR
+	local splats dir=$OUT/check-timeline-$1
+	"$ROOT/harness/timeline.sh" "$1" "$dir" "$(job_file "$1/timeline" results)" ||
+		problem "$1/timeline" "the timeline boot did not run to the end"
+	if [ -f "$dir/console.log" ] && ! splats=$("$ROOT/harness/splats.sh" "$dir/console.log"); then
+		printf '%s\n' "$splats" | head -n 20 >&2
+		problem "$1/timeline" "kernel splat in ${dir#"$ROOT"/}/console.log"
+	fi
+}
+
 # The crash and reset boots: crash.sh or reset.sh.
 one_of() { # SCRIPT FLAVOR NAME
 	"$ROOT/harness/$1.sh" "$2" "$(job_file "$2/$3" results)" "$3" ||
@@ -337,6 +349,7 @@ done
 for f in "${flavors[@]}"; do
 	queue_early "$f"
 done
+[ -z "${seen[qemu]:-}" ] || queue qemu/timeline qemu/build timeline qemu
 # Boots that crash before /init on purpose (harness/crash-boots.list): the
 # very early trace on their consoles.  Machines reset between boots, RAM
 # kept (harness/reset-boots.list): the last boot's very early trace in the

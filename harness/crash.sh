@@ -34,6 +34,17 @@ while IFS='|' read -r name extra expect only <&3; do
 		echo "FAIL crash $name: $verdict" >> "$results"
 		echo "crash: $name: $verdict (console: ${log#"$ROOT"/})" >&2
 	fi
+	# The graph's dump as a timeline: its open calls drawn to the end
+	if [[ " $expect " == *" mode=graph "* ]]; then
+		json=$LOGS/check-$flavor-$name.json
+		if ! verdict=$(python3 "$ROOT/scripts/tracing/ftrace_timeline.py" -o "$json" "$log" 2>&1) ||
+		   ! verdict=$(python3 "$ROOT/tests/ftrace_timeline/check_timeline.py" "$log" "$json"); then
+			echo "FAIL crash $name timeline: $verdict" >> "$results"
+			echo "crash: $name: timeline: $verdict" >&2
+		else
+			echo "PASS crash $name timeline" >> "$results"
+		fi
+	fi
 done 3< <(grep -v '^#' "$ROOT/harness/crash-boots.list" | grep .)
 [ -z "$only_name" ] || [ -n "$matched" ] ||
 	die "harness/crash-boots.list has no $flavor boot named $only_name"

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# deps.sh [arm64|i386]: install what the harness needs from Debian's
-# archive; quick when all is there.  With an architecture, also what its
-# guest needs: the cross compiler and QEMU for arm64, and that
+# deps.sh [arm64|i386|browser]: install what the harness needs from
+# Debian's archive; quick when all is there.  With an architecture, also
+# what its guest needs: the cross compiler and QEMU for arm64, and that
 # architecture's busybox-static, unpacked to out/tools/busybox-ARCH (the
-# host keeps its own busybox; the guest's must run on the guest).
+# host keeps its own busybox; the guest's must run on the guest).  With
+# "browser": Debian's Chromium and, from npm, speedscope in
+# out/tools/npm (make timeline-view).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -17,7 +19,8 @@ case "$guest_arch" in
 '') ;;
 arm64) pkgs+=(gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu qemu-system-arm) ;;
 i386) ;;
-*) die "unknown guest architecture '$guest_arch' (arm64 or i386)" ;;
+browser) pkgs+=(chromium) ;;
+*) die "unknown guest architecture '$guest_arch' (arm64, i386 or browser)" ;;
 esac
 
 missing=()
@@ -72,7 +75,20 @@ mkdir -p "$CCACHE_DIR"
 # The guest's busybox: Debian's busybox-static of the guest's architecture,
 # the version the host has if the archive has it for that architecture,
 # unpacked without installing it.
-if [ -n "$guest_arch" ]; then
+if [ "$guest_arch" = browser ]; then
+	if [ ! -f "$OUT/tools/npm/node_modules/speedscope/package.json" ]; then
+		# The machine's npm if it has one (another nodejs than Debian's
+		# may be installed), else Debian's
+		command -v npm > /dev/null || {
+			apt_update
+			apt-get install -y -qq --no-install-recommends npm > /dev/null
+		}
+		step "installing speedscope from npm into out/tools/npm"
+		mkdir -p "$OUT/tools/npm"
+		npm install --prefix "$OUT/tools/npm" --no-audit --no-fund --silent speedscope@1 ||
+			die "npm cannot install speedscope"
+	fi
+elif [ -n "$guest_arch" ]; then
 	bb=$OUT/tools/busybox-$guest_arch
 	if [ ! -x "$bb" ]; then
 		dpkg --print-foreign-architectures | grep -qx "$guest_arch" || {

@@ -4,7 +4,8 @@
 # host-tests.sh RESULTS: the host tests of scripts/kallmodsyms_gen: CTest +
 # GoogleTest (with the real dataset of ../shared/data), the same under
 # ASan+UBSan, the same without the tool's SSE2 code paths (what hosts
-# without SSE2 run), then each libFuzzer target for FUZZ_SECONDS (default 5).
+# without SSE2 run), then each libFuzzer target for FUZZ_SECONDS (default 5);
+# and the unittest cases of scripts/tracing/ftrace_timeline.py.
 # Appends "PASS|FAIL host NAME" lines to RESULTS.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -43,6 +44,18 @@ for variant in release asan portable; do
 	ctest_results "$work/$variant" "$prefix"
 	record_time "host tests ($variant)" "$host_start"
 done
+
+# scripts/tracing/ftrace_timeline.py: one result a unittest case
+step "host tests of ftrace_timeline.py"
+host_start=$(date +%s)
+(cd "$ROOT/tests/ftrace_timeline" && ROOT=$ROOT python3 -m unittest -v test_ftrace_timeline 2>&1) |
+	tee -a "$log" |
+	sed -n 's/^\(test_[a-z_0-9]*\) .* \.\.\. \(ok\|FAIL\|ERROR\)$/\2 \1/p' |
+	while read -r status name; do
+		[ "$status" = ok ] && echo "PASS host timeline:$name" || echo "FAIL host timeline:$name"
+	done >> "$results"
+grep -q 'PASS host timeline:' "$results" || echo "FAIL host timeline:unittest-ran" >> "$results"
+record_time "host tests (ftrace_timeline.py)" "$host_start"
 
 step "fuzzing each parser for ${FUZZ_SECONDS:-5} s"
 host_start=$(date +%s)

@@ -52,6 +52,7 @@ static struct {
 	u64 zero_after;			/* ns from the first entry to the zero */
 	unsigned int own_times;		/* the first ones, without: early_boot */
 	unsigned int trace_ctx;		/* the context they were written in */
+	u64 (*clock)(void);		/* the trace clock, if it counts ns */
 } fw __initdata;
 
 /* Writing to it: the entries are the idle task's, with no note about it */
@@ -694,6 +695,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 		ftrace_early_count_before_zero(&tb);
 	fw.own_times = !own_time || fw.no_times ? rec->log.nr : fw.before_zero;
 	fw.trace_ctx = trace_ctx;
+	fw.clock = own_time ? inj->clock : NULL;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
@@ -871,6 +873,49 @@ struct ftrace_early_own_times {
 	unsigned int written;		/* of fw.own_times */
 };
 
+/*
+ * early_boot's first line: what its entries are, and where the trace
+ * clock's zero is on their time, so that a reader can put the two traces
+ * on one time line.  @clock_now is the trace clock, read with the counter
+ * at @own_now ns from its zero; 0 if that clock does not count ns.
+ */
+static void __init ftrace_early_own_note(struct trace_buffer *buffer,
+					 const struct ftrace_early_timebase *tb,
+					 u32 khz, u64 own_now, u64 clock_now)
+{
+	s64 zero = (s64)own_now - (s64)clock_now;
+	u64 abs_zero = zero < 0 ? -(u64)zero : zero;
+	u32 rem;
+	u64 sec = div_u64_rem(abs_zero, NSEC_PER_SEC, &rem);
+	char where[64];
+
+	rem /= NSEC_PER_USEC;
+	if (fw.clock)
+		snprintf(where, sizeof(where), "the trace clock's zero is at %s%llu.%06u here",
+			 zero < 0 ? "-" : "", sec, rem);
+	else
+		strscpy(where, "the trace clock does not count nanoseconds");
+	ftrace_early_stamp_start(tb, 1);
+	ftrace_early_note(buffer, tb, rec->log.e[0].counter, fw.trace_ctx,
+			  "very early function tracer: the boot trace's first %u entries at their times from the counter's zero (%u.%03u MHz); %s\n",
+			  fw.own_times, khz / 1000, khz % 1000, where);
+}
+
+/*
+ * The line after early_boot's entries: a reader knows where they end,
+ * and where the returns of the calls they leave open begin.
+ */
+static void __init ftrace_early_own_end(struct trace_buffer *buffer,
+					const struct ftrace_early_timebase *tb,
+					unsigned int written, bool returns)
+{
+	ftrace_early_note(buffer, tb, rec->log.e[written ? written - 1 : 0].counter,
+			  fw.trace_ctx,
+			  "very early function tracer: the boot trace's first %u entries end here%s\n",
+			  fw.own_times, returns ?
+			  ": the returns after this line close the calls they leave open" : "");
+}
+
 /* On the CPU that recorded the entries: write them to early_boot. */
 static long __init ftrace_early_own_times_write(void *arg)
 {
@@ -880,27 +925,37 @@ static long __init ftrace_early_own_times_write(void *arg)
 	struct ftrace_early_graph_writer w = {
 		.buffer = buffer, .tb = &tb, .trace_ctx = fw.trace_ctx,
 	};
-	u64 counter_now = arch_ftrace_early_counter();
+	u64 counter_now, own_now, clock_now = 0;
+	unsigned long flags;
 
-	ftrace_early_timebase_init(&tb, counter_now,
-				   ftrace_early_ticks_to_ns(counter_now, own->khz),
-				   own->khz);
+	/* The two clocks read together */
+	local_irq_save(flags);
+	counter_now = arch_ftrace_early_counter();
+	if (fw.clock)
+		clock_now = fw.clock();
+	local_irq_restore(flags);
+	own_now = ftrace_early_ticks_to_ns(counter_now, own->khz);
+	ftrace_early_timebase_init(&tb, counter_now, own_now, own->khz);
 	ring_buffer_change_overwrite(buffer, 0);
 	ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	ftrace_early_own_pass = true;
+	ftrace_early_own_note(buffer, &tb, own->khz, own_now, clock_now);
 	fw.not_written = 0;
 	if (fw.own_times == rec->log.nr) {
 		ftrace_early_write_entries(buffer, &tb, fw.trace_ctx);
 		own->written = rec->log.nr - fw.not_written;
+		ftrace_early_own_end(buffer, &tb, own->written, false);
 	} else if (rec->graph_mode) {
 		/* The calls still open after them return, at their times. */
 		ftrace_early_write_start(buffer, &tb, fw.own_times, fw.trace_ctx);
 		own->written = ftrace_early_graph_write(&w, &rec->log, fw.own_times);
+		ftrace_early_own_end(buffer, &tb, own->written, true);
 		if (!ftrace_early_graph_close(&w, &rec->log, own->written))
 			own->written = 0;
 	} else {
 		own->written = ftrace_early_write(buffer, &tb, fw.own_times,
 						  fw.trace_ctx);
+		ftrace_early_own_end(buffer, &tb, own->written, false);
 	}
 	ftrace_early_own_pass = false;
 	return 0;

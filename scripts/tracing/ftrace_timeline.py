@@ -47,7 +47,7 @@ class InputError(Exception):
 # (the graph tracer's context switch lines).
 class Line:
     __slots__ = ("lineno", "kind", "ts", "cpu", "task", "depth", "name",
-                 "dur", "text")
+                 "dur", "text", "text_dur")
 
     def __init__(self, lineno, kind, ts, cpu, task, depth=0, name="",
                  dur=None, text=""):
@@ -58,37 +58,58 @@ class Line:
         self.task = task        # (comm, pid), None if not shown
         self.depth = depth
         self.name = name
-        self.dur = dur          # ns
+        self.dur = dur          # ns, None if not known
         self.text = text
+        self.text_dur = dur     # the duration as the text has it
 
     def events(self):
         """Ring buffer events behind the line (a leaf is a call and its return)."""
+        if self.kind == "note":
+            # A print event; not the graph's irq marks, not a line about
+            # events the buffer lost
+            return 0 if self.text == "irq" or LOST.match(self.text) else 1
         return {"entry": 1, "return": 1, "call": 1, "leaf": 2}.get(self.kind, 0)
+
+    def counted(self):
+        """Entries of the very early tracer behind the line, as its notes count them."""
+        if self.kind == "note":
+            return 1 if FOLD_OR_LOST.search(self.text) else 0
+        return self.events()
 
 
 PRINTK_TIME = re.compile(r"^\[ *\d+\.\d+\] ")
 ABS_TIME = re.compile(r"^ *(\d+)\.(\d{6}) \|  ")
 GRAPH_CPU = re.compile(r"^ *(\d+)\) ")
 GRAPH_PROC = re.compile(r"^ *(\S.*?)-(\d+) +\| ")
-DURATION = re.compile(r"^([ +!#*@$]) (\d+(?:\.\d+)?) us *\|  ")
+# "+ 25.899 us   |  " as the graph tracer prints it, "+     25.899 us |  "
+# as the crash dump does; no duration: spaces
+DURATION = re.compile(r"^([ +!#*@$]) +(\d+(?:\.\d+)?) us *\|  ")
 NO_DURATION = re.compile(r"^ *\|  ")
 SWITCH = re.compile(r"^ *(\d+)\) +(\S.*?)-(\d+) +=> +(\S.*?)-(\d+) *$")
 IRQ_MARK = re.compile(r"^ *(==========>|<==========) *\|$")
+# The context columns: task-pid, (tgid), [cpu], flags, time
 FUNC_LINE = re.compile(
-    r"^ *(\S.*?)-(\d+) +\[(\d+)\] (?:[^ ]{4,5} +)?(\d+)\.(\d{6}): (.*)$")
-ENTRY = re.compile(r"^(\S+)\(\) \{$")
-LEAF = re.compile(r"^(\S+)\(\);(?: /\* .* \*/)?$")
-RETURN = re.compile(r"^\}(?: /\* (\S+?)(?: = \S+)? \*/| /\* = \S+ \*/)?$")
+    r"^ *(\S.*?)-(\d+) +(?:\( *[-\d]+\) +)?\[(\d+)\] (?:[^ ]{4,5} +)?(\d+)\.(\d{6}): (.*)$")
+# A module's function prints as "func [module]"
+ENTRY = re.compile(r"^(\S+(?: \[\S+\])?)\(\) \{$")
+LEAF = re.compile(r"^(\S+(?: \[\S+\])?)\(\);(?: /\* .* \*/)?$")
+RETURN = re.compile(r"^\}(?: /\* (\S+(?: \[\S+\])?)(?: = \S+)? \*/| /\* = \S+ \*/)?$")
 COMMENT = re.compile(r"^/\* (.*) \*/$")
+LOST = re.compile(r"^CPU:(\d+) \[LOST (?:\d+ )?EVENTS\]$")
+OVERRUN = re.compile(r"^ *\(Overruns: \d+\)$")
 # The very early tracer's lines about its entries
+FOLD_OR_LOST = re.compile(r"very early function (graph )?tracer: \d+ calls "
+                          r"(folded here|not recorded here \(no room)")
 HEAD_NOTE = re.compile(
     r"very early function tracer: the first (\d+) entries have no time on "
     r"the trace clock")
 OWN_NOTE = re.compile(
     r"very early function tracer: the boot trace's first (\d+) entries at "
     r"their times from the counter's zero \(([0-9.]+) MHz\); "
-    r"(?:the trace clock's zero is at (-?\d+)\.(\d{6}) here|"
+    r"(?:the trace clock's zero is at (-?)(\d+)\.(\d{6}) here|"
     r"the trace clock does not count nanoseconds)")
+OWN_END = re.compile(r"very early function tracer: the boot trace's first (\d+) "
+                     r"entries end here")
 DUMP_START = re.compile(r"^Dumping the very early function trace")
 DUMP_RULE = re.compile(r"^-{33}$")
 DUMP_END = re.compile(r"^end of the very early function")
@@ -100,10 +121,12 @@ def parse_duration(us):
     return int(whole) * NSEC_PER_USEC + int((frac + "000")[:3])
 
 
-def parse_graph_line(path, lineno, text):
-    """One line of the function_graph tracer's output, or None if blank."""
+def parse_graph_line(path, lineno, text, ts=None, task=None, cpu=None):
+    """One line of the function_graph tracer's output.
+
+    ts, task, cpu: those of the context columns before it, if it had them.
+    """
     rest = text
-    ts = None
     m = ABS_TIME.match(rest)
     if m:
         ts = int(m.group(1)) * NSEC_PER_SEC + int(m.group(2)) * NSEC_PER_USEC
@@ -113,16 +136,15 @@ def parse_graph_line(path, lineno, text):
         return Line(lineno, "switch", ts, int(m.group(1)),
                     (m.group(4), int(m.group(5))),
                     text=(m.group(2), int(m.group(3))))
-    cpu = 0
     m = GRAPH_CPU.match(rest)
     if m:
         cpu = int(m.group(1))
         rest = rest[m.end():]
-    task = None
     m = GRAPH_PROC.match(rest)
     if m:
         task = (m.group(1), int(m.group(2)))
         rest = rest[m.end():]
+    cpu = cpu or 0
     if IRQ_MARK.match(rest):
         return Line(lineno, "note", ts, cpu, task, text="irq")
     dur = None
@@ -132,46 +154,36 @@ def parse_graph_line(path, lineno, text):
     else:
         m = NO_DURATION.match(rest)
         if not m:
+            m = re.match(r"^ *(/\* .* \*/)$", rest)
+            if m:       # the crash dump's lines about lost calls
+                return Line(lineno, "note", ts, cpu, task, text=m.group(1)[3:-3])
             raise InputError(path, lineno, "not a line of the function_graph tracer: " + text)
     rest = rest[m.end():]
     body = rest.lstrip(" ")
     depth = (len(rest) - len(body)) // 2
+    m = COMMENT.match(body)
+    if m:
+        return Line(lineno, "note", ts, cpu, task, depth, text=m.group(1))
     if ts is None:
         raise InputError(path, lineno, "no absolute time: read the trace with the "
                          "funcgraph-abstime option (echo 1 > options/funcgraph-abstime)")
     m = ENTRY.match(body)
     if m and dur is None:
         return Line(lineno, "entry", ts, cpu, task, depth, m.group(1))
+    # Without a duration (a crash dump that knows no frequency), from the
+    # times alone
     m = LEAF.match(body)
-    if m and dur is not None:
+    if m:
         return Line(lineno, "leaf", ts, cpu, task, depth, m.group(1), dur)
     m = RETURN.match(body)
-    if m and dur is not None:
-        return Line(lineno, "return", ts, cpu, task, depth, m.group(1) or "", dur)
-    m = COMMENT.match(body)
     if m:
-        return Line(lineno, "note", ts, cpu, task, depth, text=m.group(1))
+        return Line(lineno, "return", ts, cpu, task, depth, m.group(1) or "", dur)
     raise InputError(path, lineno, "not a line of the function_graph tracer: " + text)
 
 
-def parse_function_line(path, lineno, text):
-    """One line of the function tracer's output."""
-    m = FUNC_LINE.match(text)
-    if not m:
-        raise InputError(path, lineno, "not a line of the function tracer: " + text)
-    ts = int(m.group(4)) * NSEC_PER_SEC + int(m.group(5)) * NSEC_PER_USEC
-    task = (m.group(1).strip(), int(m.group(2)))
-    body = m.group(6)
-    call = re.match(r"^(\S+) <-(\S+)$", body)
-    if call:
-        return Line(lineno, "call", ts, int(m.group(3)), task, 0, call.group(1),
-                    text=call.group(2))
-    return Line(lineno, "note", ts, int(m.group(3)), task, text=body)
-
-
 def looks_graph(text):
-    return ("|  " in text or SWITCH.match(text) or IRQ_MARK.search(text)) \
-        and not FUNC_LINE.match(text)
+    return "|  " in text or SWITCH.match(text) is not None or \
+        IRQ_MARK.search(text) is not None
 
 
 class Trace:
@@ -183,31 +195,58 @@ class Trace:
         self.tracer = None      # "function_graph" or "function"
         self.crash = False      # a console's crash dump
         self.dump_khz = None    # the dump's counter frequency
+        self.last_ts = None
 
-    def add(self, lineno, text):
-        if not text.strip() or text.startswith("#") or \
-           re.match(r"^ *-{42}$", text) or re.match(r"^#{5} CPU \d+ buffer started #{4}$", text):
-            return
-        if re.match(r"^CPU:\d+ \[LOST \d+ EVENTS\]$", text):
-            self.lines.append(Line(lineno, "note", None, 0, None, text=text))
-            return
-        graph = looks_graph(text)
-        if not graph and not FUNC_LINE.match(text):
-            raise InputError(self.path, lineno, "not a line of the %s tracer: %s"
-                             % (self.tracer or "function_graph or function", text))
-        tracer = "function_graph" if graph else "function"
+    def kind(self, lineno, tracer):
         if self.tracer is None:
             self.tracer = tracer
         elif tracer != self.tracer:
             raise InputError(self.path, lineno,
                              f"a {tracer} tracer line in a {self.tracer} trace: "
                              "one tracer a trace")
-        if graph:
-            line = parse_graph_line(self.path, lineno, text)
-        else:
-            line = parse_function_line(self.path, lineno, text)
-        if line:
-            self.lines.append(line)
+
+    def append(self, line):
+        if line.ts is not None:
+            self.last_ts = line.ts
+        self.lines.append(line)
+
+    def add(self, lineno, text):
+        if not text.strip() or text.startswith("#") or OVERRUN.match(text) or \
+           re.match(r"^ *-{42}$", text) or re.match(r"^#{5} CPU \d+ buffer started #{4}$", text):
+            return
+        m = LOST.match(text)
+        if m:
+            # At the time of the line before: the CPU's calls may lose returns
+            self.append(Line(lineno, "note", self.last_ts, int(m.group(1)), None, text=text))
+            return
+        m = FUNC_LINE.match(text)
+        if m:
+            ts = int(m.group(4)) * NSEC_PER_SEC + int(m.group(5)) * NSEC_PER_USEC
+            task = (m.group(1).strip(), int(m.group(2)))
+            cpu = int(m.group(3))
+            body = m.group(6)
+            if looks_graph(body):
+                # An instance whose tracer is nop (early_boot) shows the
+                # graph's events after the context columns
+                self.kind(lineno, "function_graph")
+                self.append(parse_graph_line(self.path, lineno, body, ts, task, cpu))
+                return
+            call = re.match(r"^(\S+(?: \[\S+\])?) <-(\S+(?: \[\S+\])?)$", body)
+            if call:
+                self.kind(lineno, "function")
+                self.append(Line(lineno, "call", ts, cpu, task, 0, call.group(1),
+                                 text=call.group(2)))
+                return
+            # A print event (a trace_marker write, a line of the very early
+            # tracer), in either tracer's trace
+            note = re.sub(r"^\S+: ", "", body)
+            self.append(Line(lineno, "note", ts, cpu, task, text=note))
+            return
+        if not looks_graph(text):
+            raise InputError(self.path, lineno, "not a line of the %s tracer: %s"
+                             % (self.tracer or "function_graph or function", text))
+        self.kind(lineno, "function_graph")
+        self.append(parse_graph_line(self.path, lineno, text))
 
 
 def read_dump(trace, lines):
@@ -229,8 +268,9 @@ def read_dump(trace, lines):
         elif state == 2:
             if DUMP_RULE.match(text):
                 state = 3
-            elif re.match(r"^very early function (graph )?tracer: ", text):
-                trace.lines.append(Line(lineno, "note", None, 0, None, text=text))
+            elif re.match(r"^ *(/\* )?very early function (graph )?tracer: ", text):
+                trace.append(Line(lineno, "note", None, 0, None,
+                                  text=re.sub(r"^ *(/\* )?| \*/$", "", text)))
             else:
                 trace.add(lineno, text)
         elif DUMP_END.match(text):
@@ -268,14 +308,14 @@ def read_trace(path):
                                  "function_graph (or function) only")
             if m.group(1) != "nop":
                 trace.tracer = m.group(1)
-    if not trace.lines:
+    if not any(line.kind != "note" for line in trace.lines):
         raise InputError(path, 0, "neither a trace with entries nor a console log with "
                          "a crash dump of the very early trace")
     return trace
 
 
 def early_note(trace):
-    """The number of entries the boot trace has no time for (its first line)."""
+    """The boot trace's first line about the entries it has no time for."""
     for line in trace.lines[:2]:
         if line.kind == "note":
             m = HEAD_NOTE.search(line.text)
@@ -284,47 +324,36 @@ def early_note(trace):
     return None, 0
 
 
-def own_note(trace):
-    for line in trace.lines[:2]:
-        if line.kind == "note":
-            m = OWN_NOTE.search(line.text)
-            if m:
-                return line, m
-    return None, None
-
-
-def take_events(lines, start, n):
-    """Lines from start holding the first n events; the index after them."""
+def take(lines, start, n, count):
+    """Lines from start holding n events (as count counts them); the index after them."""
     i = start
     while n > 0 and i < len(lines):
-        n -= lines[i].events()
+        n -= count(lines[i])
         i += 1
-    if n > 0:
-        return None
-    return i
+    return i if n <= 0 else None
 
 
 def merge_early(trace, early):
     """The boot trace with its untimed first entries replaced by early_boot's.
 
-    Both traces' times become ns from the counter's zero.  Returns the lines.
+    The times become ns from the counter's zero.  Returns the lines.
     """
     head, n = early_note(trace)
-    if early is None:
-        return trace.lines
     if head is None:
         raise InputError(early.path, 0, "the boot trace times all its entries: "
                          "no early_boot needed")
-    note, m = own_note(early)
+    note = next((l for l in early.lines[:2] if l.kind == "note" and OWN_NOTE.search(l.text)),
+                None)
     if note is None:
         raise InputError(early.path, early.lines[0].lineno,
                          "not the instance early_boot's trace: its first line is not the "
                          "very early tracer's")
+    m = OWN_NOTE.search(note.text)
     if int(m.group(1)) != n:
         raise InputError(early.path, note.lineno,
                          f"early_boot has {m.group(1)} entries, the boot trace's first "
                          f"line says {n}: from two boots?")
-    if m.group(3) is None:
+    if m.group(4) is None:
         raise InputError(early.path, note.lineno,
                          "the trace clock does not count nanoseconds: the two traces "
                          "cannot share a time line")
@@ -332,46 +361,65 @@ def merge_early(trace, early):
         raise InputError(early.path, note.lineno,
                          f"early_boot is a {early.tracer} trace, the boot trace "
                          f"{trace.tracer}")
-    sec = int(m.group(3))
-    usec = int(m.group(4)) * NSEC_PER_USEC
-    zero = sec * NSEC_PER_SEC - usec if m.group(3).startswith("-") else \
-        sec * NSEC_PER_SEC + usec
-    first = trace.lines.index(head) + 1
-    cut = take_events(trace.lines, first, n)
+    zero = int(m.group(4)) * NSEC_PER_SEC + int(m.group(5)) * NSEC_PER_USEC
+    if m.group(3):
+        zero = -zero
     own_first = early.lines.index(note) + 1
-    own_cut = take_events(early.lines, own_first, n)
-    if cut is None or own_cut is None:
-        raise InputError(trace.path if cut is None else early.path, 0,
-                         f"fewer than the {n} entries its first line counts: cut short?")
-    for a, b in zip(trace.lines[first:cut], early.lines[own_first:own_cut]):
-        if (a.kind, a.name) != (b.kind, b.name):
-            raise InputError(early.path, b.lineno,
-                             f"not the boot trace's entry (line {a.lineno}: {a.kind} "
-                             f"{a.name}): from two boots?")
+    end = next((i for i in range(own_first, len(early.lines))
+                if early.lines[i].kind == "note" and OWN_END.search(early.lines[i].text)),
+               None)
+    if end is None:
+        raise InputError(early.path, len(early.lines) and early.lines[-1].lineno,
+                         "no line where the boot trace's entries end: cut short?")
+    own = early.lines[own_first:end]
+    # The same events, notes included, as the boot trace's after its line
+    events = sum(l.events() for l in own)
+    first = trace.lines.index(head) + 1
+    cut = take(trace.lines, first, events, Line.events)
+    if cut is None:
+        raise InputError(trace.path, 0, f"fewer than the {n} entries its first line counts: "
+                         "cut short?")
+    boot = trace.lines[first:cut]
+    # A call whose return came right after the entries: a call without
+    # callees in the boot trace, its return to come in early_boot (after
+    # the line where the entries end)
+    if own and boot:
+        a, b = own[-1], boot[-1]
+        straddles = sum(l.events() for l in boot) > events
+        if a.kind == "entry" and b.kind == "leaf" and straddles:
+            own[-1] = Line(a.lineno, "leaf", a.ts, a.cpu, a.task, a.depth, a.name, b.dur)
+
+    def calls(lines):
+        return [l for l in lines if l.kind in ("entry", "leaf", "call")]
+
+    for x, y in zip(calls(boot), calls(own)):
+        if x.name != y.name:
+            raise InputError(early.path, y.lineno, f"not the boot trace's call (line "
+                             f"{x.lineno}: {x.name}): from two boots?")
     for line in trace.lines[cut:]:
         if line.ts is not None:
             line.ts += zero
-    # The head note, at the first entry's time
-    head.ts = early.lines[own_first].ts if own_first < len(early.lines) else 0
+    head.ts = own[0].ts if own else note.ts
     head.text = "the boot trace's first %d entries, from instances/early_boot" % n
-    return [head] + early.lines[own_first:own_cut] + trace.lines[cut:]
+    return [head] + own + trace.lines[cut:]
 
 
 def skip_untimed(trace):
-    """The boot trace less the entries it has no time for."""
+    """Where the entries the boot trace has no time for end (an index of its lines)."""
     head, n = early_note(trace)
     if head is None:
-        return trace.lines
+        return 0
     first = trace.lines.index(head) + 1
-    cut = take_events(trace.lines, first, n)
+    cut = take(trace.lines, first, n, Line.counted)
     if cut is None:
         raise InputError(trace.path, 0, f"fewer than the {n} entries its first line counts")
-    return trace.lines[cut:]
+    return cut
 
 
 class Slice:
     __slots__ = ("name", "start", "dur", "track", "depth", "parent", "open",
-                 "folded", "lineno", "children")
+                 "folded", "lineno", "children", "orphan", "no_return",
+                 "text_start", "text_dur")
 
     def __init__(self, name, start, dur, track, depth, parent, lineno):
         self.name = name
@@ -384,6 +432,10 @@ class Slice:
         self.folded = 0
         self.lineno = lineno
         self.children = None
+        self.orphan = False
+        self.no_return = False
+        self.text_start = start    # as the text has them
+        self.text_dur = dur
 
 
 class Timeline:
@@ -407,21 +459,76 @@ class Timeline:
         return idx
 
 
-def build(path, lines, tracer, crash):
+def lost_return(s, ts):
+    """A call whose return the trace lost: it ends where its caller's next call starts."""
+    if s.start is None or ts is None:
+        return              # untimed: not drawn
+    s.dur = max(ts - s.start, 0)
+    s.no_return = True
+
+
+def first_switch(tl, stacks, loose, line):
+    """A CPU's first context switch names the task that ran there before.
+
+    The graph tracer shows no task for the calls before it (without
+    funcgraph-proc): they were that task's.
+    """
+    comm, pid = line.text
+    old = (line.cpu, "CPU %d" % line.cpu, -1)
+    new = (line.cpu, comm, pid)
+    if old in tl.tracks and new not in tl.tracks:
+        tl.tracks[new] = tl.tracks.pop(old)
+    if pid != 0:
+        for table in (stacks, loose):
+            calls = table.pop(("cpu", line.cpu), None)
+            if calls:
+                table.setdefault(("pid", pid), []).extend(calls)
+
+
+def build(path, lines, tracer, crash, untimed=0):
+    """The slices of the lines; those before untimed (an index) have no time:
+    no slice, but the return of one of their calls is that call's."""
     tl = Timeline(path)
     tl.has_durations = tracer == "function_graph"
     if crash:
         tl.open_why = "still open when the kernel stopped"
     stacks = {}                 # task key -> [Slice]
+    loose = {}                  # task key -> [Slice]
     running = {}                # cpu -> task, from the context switch lines
-    for line in lines:
+    # The time of the next line with one: a call without callees ends
+    # before it
+    # on its CPU
+    after = [None] * len(lines)
+    nxt = {}
+    for i in range(len(lines) - 1, -1, -1):
+        after[i] = nxt.get(lines[i].cpu)
+        if lines[i].ts is not None and lines[i].kind != "note":
+            nxt[lines[i].cpu] = lines[i].ts
+    for i, line in enumerate(lines):
         ts = line.ts
+        if i < untimed:
+            # Only its calls, on the stack for their returns
+            if line.kind == "note":
+                continue
+            ts = None
+            line = Line(line.lineno, line.kind, None, line.cpu, line.task, line.depth,
+                        line.name, line.dur)
+        if line.kind == "leaf" and ts is not None and after[i] is not None and \
+           (line.dur is None or ts + line.dur > after[i] + NSEC_PER_USEC):
+            # Its duration and the text's times disagree (a clock that
+            # jumped), or it has none: it ends at the next line's time,
+            # as the text's order says
+            line.dur = max(after[i] - ts, 0)
+        elif line.kind == "leaf" and line.dur is None:
+            line.dur = 0
         if ts is not None:
             if tl.start is None or ts < tl.start:
                 tl.start = ts
             end = ts + (line.dur or 0) if line.kind == "leaf" else ts
             tl.end = max(tl.end, end)
         if line.kind == "switch":
+            if line.cpu not in running:
+                first_switch(tl, stacks, loose, line)
             running[line.cpu] = line.task
             continue
         task = line.task or running.get(line.cpu)
@@ -440,41 +547,163 @@ def build(path, lines, tracer, crash):
             tl.slices.append(s)
             continue
         stack = stacks.setdefault(skey, [])
+        # Calls below depth 0 without a caller in the trace yet: a return
+        # without its call (lost, or before the trace) adopts them
+        adrift = loose.setdefault(skey, [])
         if line.kind in ("entry", "leaf"):
             # Calls of depth not below this one lost their returns
             while stack and stack[-1].depth >= line.depth:
-                gone = stack.pop()
-                gone.dur = max(ts - gone.start, 0)
-                gone.open = True
+                lost_return(stack.pop(), ts)
+            if ts is None and line.kind == "leaf":
+                continue
             parent = stack[-1] if stack else None
+            if ts is None:
+                # Untimed: a slice only if its return comes
+                stack.append(Slice(line.name, None, None, track, line.depth, parent,
+                                   line.lineno))
+                continue
             s = Slice(line.name, ts, line.dur if line.kind == "leaf" else None,
                       track, line.depth, parent, line.lineno)
+            if line.kind == "leaf":
+                s.text_dur = line.text_dur
             tl.slices.append(s)
+            if parent is None and line.depth > 0:
+                adrift.append(s)
             if line.kind == "entry":
                 stack.append(s)
             continue
         # A return: of the call open at its depth
         while stack and stack[-1].depth > line.depth:
-            gone = stack.pop()
-            gone.dur = max(ts - gone.start, 0)
-            gone.open = True
+            lost_return(stack.pop(), ts)
+        if ts is None:
+            # Untimed, of an untimed call: neither is drawn
+            if stack and stack[-1].depth == line.depth:
+                stack.pop()
+            continue
         if stack and stack[-1].depth == line.depth and \
            (not line.name or line.name == stack[-1].name):
             s = stack.pop()
-            s.dur = line.dur
-        else:
-            # Its call is not in the trace (lost, or before it began)
-            parent = stack[-1] if stack else None
-            s = Slice(line.name or "(call before the trace)", ts - line.dur, line.dur,
-                      track, line.depth, parent, line.lineno)
-            tl.slices.append(s)
+            s.text_dur = line.dur
+            if s.start is None:
+                # An untimed call: from its return's time and duration
+                s.start = s.text_start = ts - (line.dur or 0)
+                s.dur = line.dur or 0
+                s.orphan = True
+                tl.slices.append(s)
+                continue
+            diff = None if line.dur is None else abs(ts - s.start - line.dur)
+            if diff is not None and diff <= NSEC_PER_USEC:
+                # The duration (in ns) says where in its us the call began
+                s.start = max(s.start, ts - line.dur)
+                s.dur = line.dur
+            elif diff is not None and diff <= 3 * NSEC_PER_USEC:
+                # Times from two traces (early_boot's and the boot trace's,
+                # and the zero between them), each cut to the us
+                s.dur = line.dur
+            else:
+                # The text's times and its duration disagree (a clock
+                # that jumped): the slice goes from the call's time to
+                # its return's, as those of the other calls do
+                s.dur = max(ts - s.start, 0)
+            continue
+        # Its call is not in the trace (lost, or before it began)
+        parent = stack[-1] if stack else None
+        s = Slice(line.name or "(call before the trace)", ts - (line.dur or 0), line.dur or 0,
+                  track, line.depth, parent, line.lineno)
+        s.orphan = True
+        tl.slices.append(s)
+        for c in adrift:
+            if c.depth == line.depth + 1:
+                c.parent = s
+        adrift[:] = [c for c in adrift if c.depth <= line.depth]
+        if parent is None and line.depth > 0:
+            adrift.append(s)
     for stack in stacks.values():
         for s in stack:
-            s.dur = max(tl.end - s.start, 0)
-            s.open = True
+            if s.start is not None:
+                s.dur = max(tl.end - s.start, 0)
+                s.open = True
+    # Untimed calls that never returned are not drawn: their callees
+    # have no caller
+    for s in tl.slices:
+        while s.parent is not None and s.parent.start is None:
+            s.parent = s.parent.parent
     if tl.start is None:
         raise InputError(path, 0, "no entry with a time")
+    if tl.has_durations:
+        nest(tl)
     return tl
+
+
+def nest(tl):
+    """Make the slices nest exactly, as viewers need.
+
+    The text's times are cut to the microsecond, its durations are not: a
+    call may seem to start before the one before it ends, or a callee to
+    end after its caller.  Each call gets the earliest start that its
+    text's time, its caller, the call before it and its own callees allow
+    (never later than its real start, which meets them all), its duration
+    unchanged; a call left open still reaches where it ended.  Should
+    durations rounded in the text not fit at all, a callee is cut to fit.
+    """
+    roots = {}
+    for s in tl.slices:
+        s.children = None
+    for s in tl.slices:
+        if s.parent is None:
+            roots.setdefault(s.track, []).append(s)
+        else:
+            if s.parent.children is None:
+                s.parent.children = []
+            s.parent.children.append(s)
+    fixed_end = {id(s): s.start + s.dur for s in tl.slices if s.open or s.no_return}
+    families = [sorted(r, key=lambda s: s.start) for r in roots.values()]
+    for s in tl.slices:
+        if s.children:
+            s.children.sort(key=lambda c: c.start)
+
+    def move(s, x):
+        end = fixed_end.get(id(s))
+        s.start = x
+        if end is not None:
+            s.dur = max(end - x, 0)
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+
+    def place(children, parent):
+        changed = False
+        floor = parent.start if parent else None
+        for c in children:
+            if floor is not None and c.start < floor:
+                move(c, floor)
+                changed = True
+            if c.children:
+                changed |= place(c.children, c)
+                need = max(k.start + k.dur for k in c.children)
+                if id(c) not in fixed_end and need > c.start + c.dur:
+                    move(c, need - c.dur)
+                    changed = True
+            floor = c.start + c.dur
+        return changed
+
+    for _ in range(20):
+        if not any([place(f, None) for f in families]):
+            break
+    # Whatever still does not fit (durations rounded in the text)
+    work = [(None, f) for f in families]
+    while work:
+        parent, children = work.pop()
+        floor = parent.start if parent else None
+        ceiling = parent.start + parent.dur if parent else None
+        for c in children:
+            if floor is not None and c.start < floor:
+                c.start = floor
+            if ceiling is not None and c.start + c.dur > ceiling:
+                c.start = max(ceiling - c.dur, floor)
+                c.dur = min(c.dur, ceiling - c.start)
+            floor = c.start + c.dur
+            if c.children:
+                work.append((c, c.children))
 
 
 def fold(tl, below_ns):
@@ -545,10 +774,19 @@ def write_json(tl, out, timebase, what):
                  % (name, us(s.start), pid, s.track + 1))
             continue
         args = []
+        # Where the picture is not the text, the text's values
+        if s.text_start is not None and abs(s.start - s.text_start) > NSEC_PER_USEC:
+            args.append('"time in the text":%s' % us(s.text_start))
+        if s.text_dur is not None and abs(s.dur - s.text_dur) > NSEC_PER_USEC:
+            args.append('"duration in the text":%s' % us(s.text_dur))
         if s.open:
             args.append('"open":%s' % json.dumps(tl.open_why))
         if s.folded:
             args.append('"folded calls":%d' % s.folded)
+        if s.orphan:
+            args.append('"entry":"not in the trace"')
+        if s.no_return:
+            args.append('"return":"not in the trace"')
         emit('{"ph":"X","name":%s,"ts":%s,"dur":%s,"pid":%d,"tid":%d%s%s}'
              % (name, us(s.start), us(s.dur or 0), pid, s.track + 1,
                 ',"cat":"open"' if s.open else "",
@@ -690,6 +928,7 @@ def main(argv=None):
         timebase = "the trace clock's zero"
         if trace.crash:
             timebase = "the counter's zero"
+        untimed = 0
         if early is not None:
             lines = merge_early(trace, early)
             if head is not None:
@@ -698,11 +937,10 @@ def main(argv=None):
             raise InputError(args.trace, head.lineno,
                              f"the first {n} entries have no time on the trace clock: give "
                              "instances/early_boot/trace too (-e FILE), or --skip-untimed")
-        elif head is not None:
-            lines = skip_untimed(trace)
         else:
             lines = trace.lines
-        tl = build(args.trace, lines, trace.tracer, trace.crash)
+            untimed = skip_untimed(trace)
+        tl = build(args.trace, lines, trace.tracer, trace.crash, untimed)
         if args.fold_below:
             fold(tl, int(args.fold_below * NSEC_PER_USEC))
         what = "crash dump" if trace.crash else trace.tracer

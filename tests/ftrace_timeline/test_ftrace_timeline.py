@@ -25,26 +25,46 @@ CHECK = os.path.join(HERE, "check_timeline.py")
 
 
 def calls_tree(seed, n=300, max_depth=8):
-    """Random nested calls: [(name, depth, start_ns, end_ns|None)] in call order."""
+    """Random nested calls: [name, depth, start_ns, end_ns|None] in call order.
+
+    Some gaps and calls are shorter than the microsecond the text's times
+    are cut to.
+    """
     rnd = random.Random(seed)
     out = []
     t = 1000000 * rnd.randint(1, 50) + rnd.randint(0, 999)
 
+    def step(lo, hi):
+        return rnd.randint(0, 900) if rnd.random() < 0.3 else rnd.randint(lo, hi)
+
     def call(depth):
         nonlocal t
         name = "fn_%d_%s" % (depth, rnd.choice("abcdefgh"))
+        if rnd.random() < 0.05:
+            name += " [mod_%d]" % depth         # a module's function
         me = [name, depth, t, None]
         out.append(me)
-        t += rnd.randint(1000, 40000)
+        t += step(100, 40000)
         while len(out) < n and depth < max_depth and rnd.random() < 0.55:
             call(depth + 1)
-            t += rnd.randint(1000, 30000)
+            t += step(100, 30000)
         me[3] = t
-        t += rnd.randint(500, 5000)
+        t += step(100, 5000)
 
     while len(out) < n:
         call(0)
     return out
+
+
+def events_of(calls):
+    """The ring buffer's events: ["c", ts, depth, name, calltime] and ["r", ...]."""
+    ev = []
+    for name, depth, start, end in calls:
+        ev.append(["c", start, depth, name, start])
+        if end is not None:
+            ev.append(["r", end, depth, name, start])
+    ev.sort(key=lambda e: (e[1], e[0] == "c"))
+    return ev
 
 
 def abs_time(ns):
@@ -52,46 +72,69 @@ def abs_time(ns):
 
 
 def duration(ns):
+    """The graph tracer's duration column (trace_print_graph_duration())."""
     usecs, rem = divmod(ns, 1000)
     text = str(usecs)
     if len(text) < 7:
         text += "." + ("%03d" % rem)[:7 - len(text)]
-    mark = "!" if ns > 100000 else "+" if ns > 10000 else " "
-    return "%s %s us %s|  " % (mark, text, " " * max(8 - len(text) - 1, 0))
+    mark = "#" if ns > 1000000 else "!" if ns > 100000 else "+" if ns > 10000 else " "
+    return "%s %s us %s|  " % (mark, text, " " * max(8 - len(text), 0))
+
+
+def dump_duration(ns):
+    """The crash dump's (ftrace_early_text.c): 15 characters."""
+    us, rem = divmod(ns, 1000)
+    mark = "#" if us >= 1000 else "!" if us >= 100 else "+" if us >= 10 else " "
+    return "%c %6d.%03d us |  " % (mark, us, rem)
 
 
 FILL = "              |  "
 PROC = "   <idle>-0    | "
 
 
-def graph_lines(calls, proc=True, cut=None, shift=0):
-    """The graph tracer's text for calls, as (events, line) in buffer order.
-
-    Open calls (end None) have no return.  shift moves every time.
-    """
-    events = []
-    for name, depth, start, end in calls:
-        events.append((start, 0, depth, name, end))
-        if end is not None:
-            events.append((end, 1, depth, name, start))
-    events.sort(key=lambda e: (e[0], e[1] == 0))
-    lines = []
+def render(ev, when=None, proc=True, context=False, dump=False):
+    """The text of events as the graph tracer prints them: a call followed
+    by its return is one line.  when(i, e): the time printed for event i
+    (its own by default); context: with the columns of a nop instance
+    (early_boot) before; dump: as the crash dump prints them.  Returns
+    [(events, line, ts)].  Notes: ["n", ts, text]."""
+    out = []
     i = 0
-    while i < len(events):
-        ts, kind, depth, name, other = events[i]
-        pre = abs_time(ts + shift) + " 0) " + (PROC if proc else "")
-        ind = "  " * depth
-        nxt = events[i + 1] if i + 1 < len(events) else None
-        if kind == 0 and nxt and nxt[1] == 1 and nxt[3] == name and nxt[2] == depth:
-            lines.append((2, pre + duration(nxt[0] - ts) + ind + name + "();", ts))
+    while i < len(ev):
+        e = ev[i]
+        t = when(i, e) if when else e[1]
+        nxt = ev[i + 1] if i + 1 < len(ev) else None
+        if dump:
+            pre = "%5d.%06d | %2d) " % (t // 10**9, t % 10**9 // 1000, 0)
+        else:
+            pre = abs_time(t) + " 0) " + (PROC if proc else "")
+        if context:
+            pre = "%16s-%-7d [%03d] d.... %5d.%06d: " % ("<idle>", 0, 0, t // 10**9,
+                                                           t % 10**9 // 1000) + pre
+        dur = dump_duration if dump else duration
+        fill = " " * 15 + " |  " if dump else FILL
+        if e[0] == "n":
+            if context:
+                out.append((1, pre.split(": ")[0] + ": ftrace_early_record: " + e[2], t))
+            else:
+                out.append((1, pre + fill + "/* " + e[2] + " */", t))
+            i += 1
+            continue
+        ind = "  " * e[2]
+        if e[0] == "c" and nxt and nxt[0] == "r" and nxt[3] == e[3] and nxt[2] == e[2]:
+            out.append((2, pre + dur(nxt[1] - e[1]) + ind + e[3] + "();", t))
             i += 2
             continue
-        if kind == 0:
-            lines.append((1, pre + FILL + ind + name + "() {", ts))
+        if e[0] == "c":
+            out.append((1, pre + fill + ind + e[3] + "() {", t))
         else:
-            lines.append((1, pre + duration(ts - other) + ind + "} /* " + name + " */", ts))
+            out.append((1, pre + dur(e[1] - e[4]) + ind + "} /* " + e[3] + " */", t))
         i += 1
-    return lines
+    return out
+
+
+def graph_lines(calls, proc=True):
+    return render(events_of(calls), proc=proc)
 
 
 def write(path, lines):
@@ -141,48 +184,58 @@ class Timeline(unittest.TestCase):
             self.assertEqual(sorted(round(e["dur"] * 1000) for e in s),
                              sorted(c[3] - c[2] for c in calls))
 
-    def early_pair(self, seed):
-        """A boot trace whose first N entries show at 0, and its early_boot."""
+    def early_pair(self, seed, straddle=False):
+        """A boot trace whose first N entries show at 0, and its early_boot,
+        as the kernel writes them (ftrace_early_inject.c)."""
         calls = calls_tree(seed)
-        lines = graph_lines(calls)
-        n, events = 0, 0
-        while events < len(lines) // 3:
-            events += lines[n][0]
-            n += 1
-        # The trace clock's zero, on the counter's time, just before the
-        # line after them: the boot trace has every time less it, 0 for
-        # those before it.
-        first = calls[0][2]
-        zero = (lines[n][2] - 1) // 1000 * 1000
-        boot = ["# tracer: function_graph", "#",
-                abs_time(0) + " 0) " + PROC + FILL + "/* very early function tracer: the first "
-                "%d entries have no time on the trace clock (0: before its zero): at "
-                "late_initcall, instances/early_boot gets them with their times from the "
-                "counter's zero (see dmesg) */" % events]
-        for i, (_, l, _) in enumerate(graph_lines(calls, shift=-zero)):
-            if i < n:
-                l = abs_time(0) + l[len(abs_time(0)):]
-            boot.append(l)
-        own = ["# tracer: nop", "#",
-               abs_time(first) + " 0) " + PROC + FILL + "/* very early function tracer: the "
-               "boot trace's first %d entries at their times from the counter's zero "
-               "(2596.012 MHz); the trace clock's zero is at %d.%06d here */"
-               % (events, zero // 10**9, zero % 10**9 // 1000)]
-        own += [l for _, l, _ in lines[:n]]
-        # early_boot goes on with the returns of the calls it leaves open
-        own += [l for _, l, _ in lines[n:] if "}" in l][:5]
-        return calls, boot, own, events
+        ev = events_of(calls)
+        n = len(ev) // 3
+        if straddle:
+            # The last untimed entry a call whose return comes next
+            while not (ev[n - 1][0] == "c" and ev[n][0] == "r" and ev[n][3] == ev[n - 1][3]):
+                n += 1
+        # The trace clock's zero, on the counter's time, after the Nth entry
+        zero = ev[n][1] - 1
+        head = ("very early function tracer: the first %d entries have no time on the "
+                "trace clock (0: before its zero): at late_initcall, instances/early_boot "
+                "gets them with their times from the counter's zero (see dmesg)" % n)
+        boot = ["# tracer: function_graph", "#"]
+        boot += [l for _, l, _ in render([["n", 0, head]] + ev,
+                                         when=lambda i, e: 0 if i <= n else e[1] - zero)]
+        # early_boot: the N entries, the line where they end, the returns of
+        # the calls they leave open
+        opened = [e for e in ev[:n] if e[0] == "c"]
+        closed = {(e[3], e[4]) for e in ev[:n] if e[0] == "r"}
+        rets = [e for e in ev[n:] if e[0] == "r" and (e[3], e[4]) in
+                {(c[3], c[4]) for c in opened} - closed]
+        own = [["n", ev[0][1], "very early function tracer: the boot trace's first %d entries "
+                "at their times from the counter's zero (2596.012 MHz); the trace clock's "
+                "zero is at %d.%06d here" % (n, zero // 10**9, zero % 10**9 // 1000)]]
+        own += ev[:n] + [["n", ev[n - 1][1], "very early function tracer: the boot trace's "
+                          "first %d entries end here: the returns after this line close the "
+                          "calls they leave open" % n]] + rets
+        early = ["# tracer: nop", "#"] + [l for _, l, _ in render(own, context=True)]
+        return calls, boot, early, n
 
     def test_early_boot_one_time_line(self):
-        calls, boot, own, events = self.early_pair(7)
-        write(self.path("boot.txt"), boot)
-        write(self.path("own.txt"), own)
-        self.convert("-e", self.path("own.txt"), "-o", self.path("t.json"), self.path("boot.txt"))
-        self.check(self.path("boot.txt"), self.path("t.json"), self.path("own.txt"))
-        # Every slice at its time from the counter's zero, as written
-        s = sorted(self.slices(self.path("t.json")), key=lambda e: e["ts"])
-        want = sorted(c[2] // 1000 * 1000 for c in calls)
-        self.assertEqual([round(e["ts"] * 1000) for e in s], want)
+        # The untimed entries ending anywhere, and right between a call and
+        # its return (a call without callees in the boot trace only)
+        for seed, straddle in ((7, False), (17, False), (27, True), (37, True)):
+            calls, boot, own, events = self.early_pair(seed, straddle)
+            write(self.path("boot.txt"), boot)
+            write(self.path("own.txt"), own)
+            self.convert("-e", self.path("own.txt"), "-o", self.path("t.json"),
+                         self.path("boot.txt"))
+            self.check(self.path("boot.txt"), self.path("t.json"), self.path("own.txt"))
+            # Every slice at its time from the counter's zero, with its
+            # duration, as the calls were made (the times and the zero
+            # each cut to the microsecond)
+            s = sorted(self.slices(self.path("t.json")), key=lambda e: (e["ts"], -e["dur"]))
+            self.assertEqual(len(s), len(calls))
+            for e, c in zip(s, sorted(calls, key=lambda c: c[2])):
+                self.assertEqual(e["name"], c[0])
+                self.assertLess(abs(round(e["ts"] * 1000) - c[2]), 2000, e)
+                self.assertLess(abs(round(e["dur"] * 1000) - (c[3] - c[2])), 1000, e)
 
     def test_untimed_entries_need_early_boot(self):
         _, boot, own, events = self.early_pair(8)
@@ -196,7 +249,7 @@ class Timeline(unittest.TestCase):
 
     def test_early_boot_of_another_boot(self):
         _, boot, own, events = self.early_pair(9)
-        own[2] = own[2].replace("first %d entries" % events, "first %d entries" % (events + 1))
+        own[2] = own[2].replace("first %d entries at" % events, "first %d entries at" % (events + 1))
         write(self.path("boot.txt"), boot)
         write(self.path("own.txt"), own)
         r = self.convert("-e", self.path("own.txt"), self.path("boot.txt"), ok=False)
@@ -204,7 +257,7 @@ class Timeline(unittest.TestCase):
         _, boot2, own2, _ = self.early_pair(10)
         write(self.path("own.txt"), own2)
         r = self.convert("-e", self.path("own.txt"), self.path("boot.txt"), ok=False)
-        self.assertRegex(r.stderr, r"own.txt:\d+: (not the boot trace's entry|early_boot has)")
+        self.assertRegex(r.stderr, r"own.txt:\d+: (not the boot trace's call|early_boot has)")
 
     def crash_log(self, seed, cut=False):
         calls = calls_tree(seed, n=120)
@@ -213,7 +266,11 @@ class Timeline(unittest.TestCase):
         for c in calls:
             if c[3] > stop:
                 c[3] = None
-        dump = [l for _, l, _ in graph_lines(calls, proc=False)]
+        # As ftrace_early_text.c prints them, a line about calls lost in
+        # the middle
+        dump = [l for _, l, _ in render(events_of(calls), dump=True)]
+        dump.insert(len(dump) // 2, " " * 38 + "/* very early function graph tracer: 12 calls "
+                    "not recorded here (no room: ftrace_early_buf_size=) */")
         still = sum(1 for c in calls if c[3] is None)
         log = ["[    0.000000] Linux version 6.12.0", "[    1.000000] Kernel panic - not syncing",
                "[    1.000000] Dumping the very early function trace (the calls before "
