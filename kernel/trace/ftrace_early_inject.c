@@ -52,7 +52,8 @@ static struct {
 	u64 zero_after;			/* ns from the first entry to the zero */
 	unsigned int own_times;		/* the first ones, without: early_boot */
 	unsigned int trace_ctx;		/* the context they were written in */
-	u64 (*clock)(void);		/* the trace clock, if it counts ns */
+	bool clock_ns;			/* the trace clock counts ns */
+	u64 counter_then, clock_then;	/* the counter and it, read together */
 } fw __initdata;
 
 /* Writing to it: the entries are the idle task's, with no note about it */
@@ -695,7 +696,9 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 		ftrace_early_count_before_zero(&tb);
 	fw.own_times = !own_time || fw.no_times ? rec->log.nr : fw.before_zero;
 	fw.trace_ctx = trace_ctx;
-	fw.clock = own_time ? inj->clock : NULL;
+	fw.clock_ns = own_time;
+	fw.counter_then = counter_now;
+	fw.clock_then = clock_now;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
@@ -876,21 +879,24 @@ struct ftrace_early_own_times {
 /*
  * early_boot's first line: what its entries are, and where the trace
  * clock's zero is on their time, so that a reader can put the two traces
- * on one time line.  @clock_now is the trace clock, read with the counter
- * at @own_now ns from its zero; 0 if that clock does not count ns.
+ * on one time line.  From the counter and the trace clock as they were
+ * read together when the boot trace's entries were written, where its
+ * entries meet the rest of the boot: the two clocks need not keep the
+ * same pace after that (a sched_clock() on jiffies does not).
  */
 static void __init ftrace_early_own_note(struct trace_buffer *buffer,
 					 const struct ftrace_early_timebase *tb,
-					 u32 khz, u64 own_now, u64 clock_now)
+					 u32 khz)
 {
-	s64 zero = (s64)own_now - (s64)clock_now;
+	s64 zero = (s64)ftrace_early_ticks_to_ns(fw.counter_then, khz) -
+		   (s64)fw.clock_then;
 	u64 abs_zero = zero < 0 ? -(u64)zero : zero;
 	u32 rem;
 	u64 sec = div_u64_rem(abs_zero, NSEC_PER_SEC, &rem);
 	char where[64];
 
 	rem /= NSEC_PER_USEC;
-	if (fw.clock)
+	if (fw.clock_ns)
 		snprintf(where, sizeof(where), "the trace clock's zero is at %s%llu.%06u here",
 			 zero < 0 ? "-" : "", sec, rem);
 	else
@@ -925,21 +931,15 @@ static long __init ftrace_early_own_times_write(void *arg)
 	struct ftrace_early_graph_writer w = {
 		.buffer = buffer, .tb = &tb, .trace_ctx = fw.trace_ctx,
 	};
-	u64 counter_now, own_now, clock_now = 0;
-	unsigned long flags;
+	u64 counter_now = arch_ftrace_early_counter();
 
-	/* The two clocks read together */
-	local_irq_save(flags);
-	counter_now = arch_ftrace_early_counter();
-	if (fw.clock)
-		clock_now = fw.clock();
-	local_irq_restore(flags);
-	own_now = ftrace_early_ticks_to_ns(counter_now, own->khz);
-	ftrace_early_timebase_init(&tb, counter_now, own_now, own->khz);
+	ftrace_early_timebase_init(&tb, counter_now,
+				   ftrace_early_ticks_to_ns(counter_now, own->khz),
+				   own->khz);
 	ring_buffer_change_overwrite(buffer, 0);
 	ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	ftrace_early_own_pass = true;
-	ftrace_early_own_note(buffer, &tb, own->khz, own_now, clock_now);
+	ftrace_early_own_note(buffer, &tb, own->khz);
 	fw.not_written = 0;
 	if (fw.own_times == rec->log.nr) {
 		ftrace_early_write_entries(buffer, &tb, fw.trace_ctx);

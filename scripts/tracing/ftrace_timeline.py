@@ -689,19 +689,25 @@ def nest(tl):
     for _ in range(20):
         if not any([place(f, None) for f in families]):
             break
-    # Whatever still does not fit (durations rounded in the text)
+    # Whatever still does not fit (durations rounded in the text); and
+    # strictly: a call ends 1 ns before its caller at the latest, starts
+    # 1 ns after the call before it at the earliest, and lasts 1 ns at
+    # least, as viewers that turn slices into begin and end events need
+    # (speedscope orders equal times by its own rules)
     work = [(None, f) for f in families]
     while work:
         parent, children = work.pop()
-        floor = parent.start if parent else None
-        ceiling = parent.start + parent.dur if parent else None
+        top = parent.start + parent.dur - 1 if parent else None
+        prev_end = None
         for c in children:
-            if floor is not None and c.start < floor:
-                c.start = floor
-            if ceiling is not None and c.start + c.dur > ceiling:
-                c.start = max(ceiling - c.dur, floor)
-                c.dur = min(c.dur, ceiling - c.start)
-            floor = c.start + c.dur
+            c.dur = max(c.dur, 1)
+            lo = prev_end + 1 if prev_end is not None else parent.start if parent else None
+            if lo is not None and c.start < lo:
+                c.start = lo
+            if top is not None and c.start + c.dur > top:
+                c.start = max(top - c.dur, lo)
+                c.dur = max(top - c.start, 0)
+            prev_end = c.start + c.dur
             if c.children:
                 work.append((c, c.children))
 
@@ -734,7 +740,24 @@ def fold(tl, below_ns):
 
 
 def us(ns):
-    return "%d.%03d" % divmod(ns, NSEC_PER_USEC) if ns >= 0 else "-" + us(-ns)
+    """ns as microseconds for the JSON: in 1/1024 us, which a double holds
+    exactly, so that a viewer's start + duration is the end written here
+    (decimal fractions of a us would round, and reorder equal times)."""
+    if ns < 0:
+        return "-" + us(-ns)
+    q = (ns * 1024 + 500) // 1000
+    whole, frac = divmod(q, 1024)
+    if not frac:
+        return "%d" % whole
+    return ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
+
+
+def span_us(start, dur):
+    """A duration as the difference of its ends in the JSON's units."""
+    q = lambda ns: (ns * 1024 + 500) // 1000 if ns >= 0 else -((-ns * 1024 + 500) // 1000)
+    d = q(start + dur) - q(start)
+    whole, frac = divmod(d, 1024)
+    return "%d" % whole if not frac else ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
 
 
 def write_json(tl, out, timebase, what):
@@ -788,7 +811,7 @@ def write_json(tl, out, timebase, what):
         if s.no_return:
             args.append('"return":"not in the trace"')
         emit('{"ph":"X","name":%s,"ts":%s,"dur":%s,"pid":%d,"tid":%d%s%s}'
-             % (name, us(s.start), us(s.dur or 0), pid, s.track + 1,
+             % (name, us(s.start), span_us(s.start, s.dur or 0), pid, s.track + 1,
                 ',"cat":"open"' if s.open else "",
                 ',"args":{%s}' % ",".join(args) if args else ""))
     for ts, track, text in sorted(tl.instants, key=lambda i: (i[1], i[0])):
@@ -810,33 +833,50 @@ def ms(ns):
     return "%.3f ms" % (ns / 1e6)
 
 
+def tick(ns):
+    """An axis label: 0, 250 ms, 1.5 s"""
+    if ns >= NSEC_PER_SEC:
+        return "%g s" % (ns / 1e9)
+    return "%g ms" % (ns / 1e6)
+
+
 def write_svg(tl, out, timebase, depth, span_ns, title):
-    """start_kernel()'s phases: the boot task's calls, depth rows, over span_ns."""
+    """start_kernel()'s phases: the boot task's calls, depth rows, over span_ns.
+
+    Calls narrower than a quarter of a pixel are counted, not drawn; a
+    stretch with no call in row 0 is grey; the tracer's lines about calls
+    it did not record are red marks above the rows.
+    """
     if not tl.has_durations:
         raise InputError(tl.path, 0, "the drawing needs the function_graph tracer's durations")
-    first = min(tl.slices, key=lambda s: (s.start, s.track)) if tl.slices else None
-    if first is None:
+    if not tl.slices:
         raise InputError(tl.path, 0, "no call to draw")
+    first = min(tl.slices, key=lambda s: (s.start, s.track))
     track = first.track
     t0 = first.start
     t1 = min(t0 + span_ns, max(s.start + (s.dur or 0) for s in tl.slices if s.track == track))
     span = max(t1 - t0, 1)
-    width, left, row, top = 1400, 10, 22, 60
-    rows = [s for s in tl.slices if s.track == track and s.depth < depth and
-            s.start < t1 and s.start + (s.dur or 0) > t0]
-    phases = sorted((s for s in rows if s.depth == 0),
+    width, left, row, top = 1400, 10, 22, 72
+    inside = [s for s in tl.slices if s.track == track and s.depth < depth and
+              s.start < t1 and s.start + (s.dur or 0) > t0]
+    rows = [s for s in inside if width * (min(s.start + s.dur, t1) - max(s.start, t0)) / span
+            >= 0.25]
+    hidden = len(inside) - len(rows)
+    phases = sorted((s for s in inside if s.depth == 0),
                     key=lambda s: -(min(s.start + s.dur, t1) - max(s.start, t0)))
     listed = phases[:24]
-    height = top + depth * row + 50 + 18 * (len(listed) + 2)
+    height = top + depth * row + 56 + 18 * (len(listed) + 2)
+    x_of = lambda t: left + width * (t - t0) / span
     w = out.write
     w('<?xml version="1.0" encoding="UTF-8"?>\n')
     w('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
       'font-family="sans-serif" font-size="11">\n' % (width + 2 * left, height))
     w('<rect width="100%" height="100%" fill="white"/>\n')
     w('<text x="%d" y="20" font-size="15">%s</text>\n' % (left, esc(title)))
-    w('<text x="%d" y="38">%s from %s (%s), %d rows of calls; '
-      'the share is of that time</text>\n'
-      % (left, ms(span), "%.6f s" % (t0 / 1e9), "from " + timebase, depth))
+    w('<text x="%d" y="38">%s from %.6f s (from %s), calls %d deep; the share is of '
+      'that time%s</text>\n'
+      % (left, ms(span), t0 / 1e9, timebase, depth,
+         "; %d calls too short to draw at this scale" % hidden if hidden else ""))
     # The time axis
     step = 10 ** max(len(str(span // 10)) - 1, 0)
     for mult in (1, 2, 5, 10):
@@ -848,17 +888,26 @@ def write_svg(tl, out, timebase, depth, span_ns, title):
         x = left + width * t / span
         w('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#ccc"/>\n'
           % (x, top - 8, x, top + depth * row))
-        w('<text x="%.1f" y="%d" fill="#555">%s</text>\n' % (x + 2, top - 10, ms(t)))
+        w('<text x="%.1f" y="%d" fill="#555">%s</text>\n' % (x + 2, top - 10, tick(t)))
         t += step
+    # Where row 0 has no call: the tracer recorded none there
+    at = t0
+    for s in sorted((s for s in inside if s.depth == 0), key=lambda s: s.start) + [None]:
+        stop = s.start if s else t1
+        if stop - at > span // 50:
+            w('<g><title>no call recorded for %s</title><rect x="%.2f" y="%d" width="%.2f" '
+              'height="%d" fill="#eee"/></g>\n'
+              % (ms(stop - at), x_of(at), top, x_of(stop) - x_of(at), depth * row - 2))
+        if s:
+            at = max(at, s.start + s.dur)
     for s in rows:
         a = max(s.start, t0)
         b = min(s.start + s.dur, t1)
-        x = left + width * (a - t0) / span
+        x = x_of(a)
         wd = max(width * (b - a) / span, 0.3)
         y = top + s.depth * row
-        share = 100.0 * (b - a) / span
         tip = "%s: %s (%.1f %% of the span)%s" % (
-            s.name, ms(s.dur), share, ", " + tl.open_why if s.open else "")
+            s.name, ms(s.dur), 100.0 * (b - a) / span, ", " + tl.open_why if s.open else "")
         w('<g><title>%s</title><rect x="%.2f" y="%d" width="%.2f" height="%d" fill="%s"%s/>'
           % (esc(tip), x, y, wd, row - 2, colour(s.name),
              ' stroke="#c00" stroke-dasharray="3,2"' if s.open else ""))
@@ -869,17 +918,23 @@ def write_svg(tl, out, timebase, depth, span_ns, title):
                 label = label[:max(room - 1, 1)] + "\u2026"
             w('<text x="%.2f" y="%d">%s</text>' % (x + 3, y + row - 7, esc(label)))
         w('</g>\n')
+    # The tracer's lines about calls it did not record, or folded
+    for ts, trk, text in tl.instants:
+        if trk == track and t0 <= ts <= t1 and re.search(r"calls (not recorded|folded)", text):
+            x = x_of(ts)
+            w('<g><title>%s</title><path d="M%.1f %d l-4 -7 h8 z" fill="#c00"/></g>\n'
+              % (esc(text), x, top - 1))
     y = top + depth * row + 30
     w('<text x="%d" y="%d" font-size="13">the phases (calls of row 0), longest first</text>\n'
       % (left, y))
     y += 20
     for s in listed:
-        inside = min(s.start + s.dur, t1) - max(s.start, t0)
+        share = min(s.start + s.dur, t1) - max(s.start, t0)
         w('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>' % (left, y - 9, colour(s.name)))
         w('<text x="%d" y="%d">%s</text><text x="%d" y="%d">%s%s</text>'
           '<text x="%d" y="%d">%.1f %%</text>\n'
           % (left + 16, y, esc(s.name), left + 380, y, ms(s.dur),
-             " (open)" if s.open else "", left + 520, y, 100.0 * inside / span))
+             " (open)" if s.open else "", left + 520, y, 100.0 * share / span))
         y += 18
     w('</svg>\n')
 

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # png_check.py PNG: whether a screenshot shows a drawing, not an empty or
-# an error page: at least 12 colours, and at least 15 % of the pixels not
-# the most common one (the background).  8-bit RGB or RGBA PNGs, read
-# with the standard library.  Prints what it found; exits 1 if empty.
+# an error page: at least 12 colours, and at least 1.5 % of the pixels
+# coloured (not grey: their channels 20 apart or more), where a viewer's
+# own black, white and grey frame around an empty or an error page has a
+# few tenths of a percent.  8-bit RGB or RGBA PNGs, read with the
+# standard library.  Prints what it found; exits 1 if empty.
 
 import struct
 import sys
@@ -59,15 +61,17 @@ def pixels(path):
 def main():
     width, height, bpp, rows = pixels(sys.argv[1])
     counts = {}
+    coloured = 0
     for line in rows[::2]:
         for x in range(0, len(line), bpp * 2):
             px = line[x:x + 3]
             counts[px] = counts.get(px, 0) + 1
+            if max(px) - min(px) >= 20:
+                coloured += 1
     total = sum(counts.values())
-    background = max(counts.values())
-    drawn = 100.0 * (total - background) / total
-    print(f"{sys.argv[1]}: {width}x{height}, {len(counts)} colours, {drawn:.1f} % drawn")
-    sys.exit(0 if len(counts) >= 12 and drawn >= 15 else 1)
+    share = 100.0 * coloured / total
+    print(f"{sys.argv[1]}: {width}x{height}, {len(counts)} colours, {share:.1f} % coloured")
+    sys.exit(0 if len(counts) >= 12 and share >= 1.5 else 1)
 
 
 if __name__ == "__main__":

@@ -12,11 +12,13 @@
 import json
 import os
 import random
+import struct
 import subprocess
 import sys
 import tempfile
 import unittest
 import xml.etree.ElementTree as ET
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.environ.get("ROOT", os.path.dirname(os.path.dirname(HERE)))
@@ -179,10 +181,13 @@ class Timeline(unittest.TestCase):
             self.convert("-o", self.path("t.json"), self.path("t.txt"))
             out = self.check(self.path("t.txt"), self.path("t.json"))
             self.assertIn("ok: %d slices for %d calls, 0 open" % (len(calls), len(calls)), out)
-            # ns precision kept: a slice's duration is the text's
+            # ns precision kept: a slice's duration is the text's, to the
+            # JSON's 1/1024 us and the 1 ns by which a callee ends before
+            # its caller
             s = self.slices(self.path("t.json"))
-            self.assertEqual(sorted(round(e["dur"] * 1000) for e in s),
-                             sorted(c[3] - c[2] for c in calls))
+            for a, b in zip(sorted(round(e["dur"] * 1000) for e in s),
+                            sorted(c[3] - c[2] for c in calls)):
+                self.assertLessEqual(abs(a - b), 2)
 
     def early_pair(self, seed, straddle=False):
         """A boot trace whose first N entries show at 0, and its early_boot,
@@ -364,8 +369,13 @@ class Timeline(unittest.TestCase):
         tree = ET.parse(self.path("t.svg"))
         ns = "{http://www.w3.org/2000/svg}"
         rects = tree.getroot().iter(ns + "rect")
-        titles = [t.text for t in tree.getroot().iter(ns + "title")]
-        drawn = [c for c in calls if c[1] < 3]
+        titles = [t.text for t in tree.getroot().iter(ns + "title")
+                  if not t.text.startswith("no call recorded")]
+        # Every call of the rows, but those narrower than 1/4 pixel
+        first = calls[0][2]
+        drawn = [c for c in calls if c[1] < 3 and c[2] < first + 10**10 and
+                 1400 * (min(c[3], first + 10**10) - c[2]) / min(
+                     10**10, max(c[3] for c in calls) - first) >= 0.25]
         self.assertEqual(len(titles), len(drawn))
         self.assertGreater(len(list(rects)), len(drawn))
         top = max((c for c in calls if c[1] == 0), key=lambda c: c[3] - c[2])
@@ -387,6 +397,38 @@ class Timeline(unittest.TestCase):
                          ok=False)
         self.assertIn("the drawing needs the function_graph tracer's durations", r.stderr)
         self.assertFalse(os.path.exists(self.path("u.json")))
+
+
+def png(width, height, pixel):
+    """A PNG of width x height, pixel(x, y) -> (r, g, b)."""
+    raw = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(width))
+                   for y in range(height))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height,
+                                                            8, 2, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+class Screenshot(unittest.TestCase):
+    """png_check.py, which make timeline-view holds its screenshot to."""
+
+    def check(self, data):
+        with tempfile.NamedTemporaryFile(suffix=".png") as f:
+            f.write(data)
+            f.flush()
+            return subprocess.run([sys.executable, os.path.join(HERE, "png_check.py"), f.name],
+                                  capture_output=True, text=True).returncode
+
+    def test_empty_and_drawn(self):
+        self.assertEqual(self.check(png(160, 100, lambda x, y: (255, 255, 255))), 1)
+        # A frame of greys around nothing (an error page)
+        self.assertEqual(self.check(png(160, 100, lambda x, y: (x % 200,) * 3)), 1)
+        # Coloured bars, as a flame chart
+        bars = lambda x, y: ((40 * (x // 10)) % 256, 180, 120) if y % 20 < 12 else (255,) * 3
+        self.assertEqual(self.check(png(160, 100, bars)), 0)
 
 
 if __name__ == "__main__":
