@@ -228,6 +228,21 @@ if [ -n "$early" ] && [ -n "$eb" ] && [ -n "${g_ns:-}" ]; then
 else
 	row "very early graph" "not measured" "no figures in the graph bench boot log"
 fi
+# The whole graph boot as a timeline (make timeline): the converter's CPU
+# seconds for its calls, JSON and SVG (target: seconds, not minutes).
+tl=$OUT/bench-timeline
+if "$ROOT/harness/timeline.sh" qemu "$tl" > "$LOGS/bench-timeline.log" 2>&1; then
+	early_boot=()
+	[ ! -s "$tl/early_boot.txt" ] || early_boot=(-e "$tl/early_boot.txt")
+	cpu=$({ /usr/bin/time -f '%U %S' python3 "$ROOT/scripts/tracing/ftrace_timeline.py" \
+		"${early_boot[@]}" -o "$tl/boot.json" --svg "$tl/boot.svg" "$tl/trace.txt"; } 2>&1 |
+		tail -n 1 | awk '{ printf "%.1f", $1 + $2 }')
+	calls=$(grep -c '() {$\|();$' "$tl/trace.txt" || true)
+	row "timeline of the whole graph boot" "$cpu s" \
+		"CPU seconds for $calls calls, $(($(stat -c %s "$tl/trace.txt") / 1048576)) MiB of text, JSON and SVG"
+else
+	row "timeline of the whole graph boot" "not measured" "the boot failed: ${LOGS#"$ROOT"/}/bench-timeline.log"
+fi
 # Time to /init with the option built in but off, and not built: best of
 # 7 each, the two kernels booted in turn (the host's load drifts during a
 # run; booting one kernel's three after the other's showed ratios from 0.95

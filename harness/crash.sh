@@ -38,7 +38,7 @@ while IFS='|' read -r name extra expect only <&3; do
 	if [[ " $expect " == *" mode=graph "* ]]; then
 		json=$LOGS/check-$flavor-$name.json
 		if ! verdict=$(python3 "$ROOT/scripts/tracing/ftrace_timeline.py" -o "$json" "$log" 2>&1) ||
-		   ! verdict=$(python3 "$ROOT/tests/ftrace_timeline/check_timeline.py" "$log" "$json"); then
+		   ! verdict=$(python3 "$ROOT/tests/ftrace_timeline/check_timeline.py" "$log" "$json" 2>&1); then
 			echo "FAIL crash $name timeline: $verdict" >> "$results"
 			echo "crash: $name: timeline: $verdict" >&2
 		else

@@ -6,7 +6,8 @@
 # from 127.0.0.1, and save what it draws as DIR/speedscope.png; fails
 # unless the screenshot shows the boot (tests/ftrace_timeline/png_check.py:
 # many colours, most of the page not the background).  The viewer gets
-# the calls of 20 us or more (--fold-below 20), as a browser tab holds.
+# the calls of 20 us or more (--fold-below 20), as a browser tab holds,
+# without their arguments (which speedscope makes part of their names).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -22,7 +23,7 @@ mkdir -p "$serve"
 cp -r "$release/." "$serve/"
 early=()
 [ ! -s "$dir/early_boot.txt" ] || early=(-e "$dir/early_boot.txt")
-python3 "$ROOT/scripts/tracing/ftrace_timeline.py" "${early[@]}" --fold-below 20 \
+python3 "$ROOT/scripts/tracing/ftrace_timeline.py" "${early[@]}" --fold-below 20 --no-args \
 	-o "$serve/boot.json" "$dir/trace.txt"
 
 port=$((20000 + RANDOM % 20000))

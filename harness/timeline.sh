@@ -59,7 +59,10 @@ if ! grep -qx '==== done' <(tr -d '\r' < "$dir/export.txt") ||
 fi
 early=()
 if grep -qx '==== instances/early_boot/trace' <(tr -d '\r' < "$dir/export.txt"); then
-	split_export instances/early_boot/trace "$dir/early_boot.txt"
+	if ! split_export instances/early_boot/trace "$dir/early_boot.txt"; then
+		result FAIL export "early_boot did not come through (${dir#"$ROOT"/}/export.txt)"
+		exit "$failed"
+	fi
 	early=(-e "$dir/early_boot.txt")
 fi
 rm -f "$dir/export.txt"
@@ -76,7 +79,7 @@ calls=$(grep -c '() {$\|();$' "$dir/trace.txt" || true)
 result PASS convert
 
 if [ -n "$results" ]; then
-	if verdict=$(python3 "$check" "$dir/trace.txt" "$dir/boot.json" ${early[1]:+"${early[1]}"}); then
+	if verdict=$(python3 "$check" "$dir/trace.txt" "$dir/boot.json" ${early[1]:+"${early[1]}"} 2>&1); then
 		result PASS json-against-trace
 		echo "timeline: $verdict"
 	else

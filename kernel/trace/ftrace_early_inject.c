@@ -21,7 +21,9 @@
  * its zero; all if the counter's frequency was not known yet or the clock
  * does not count nanoseconds) are written again at late_initcall to the
  * instance "early_boot", each at its time from the counter's zero at the
- * frequency known by then, as the idle task on the CPU that recorded them.
+ * frequency the boot trace's times were converted with (or, if there was
+ * none, the one known by then), as the idle task on the CPU that recorded
+ * them.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
@@ -54,6 +56,7 @@ static struct {
 	unsigned int trace_ctx;		/* the context they were written in */
 	bool clock_ns;			/* the trace clock counts ns */
 	u64 counter_then, clock_then;	/* the counter and it, read together */
+	u32 khz_then;			/* the counter's frequency then */
 } fw __initdata;
 
 /* Writing to it: the entries are the idle task's, with no note about it */
@@ -699,6 +702,7 @@ static void __init ftrace_early_write_all(struct ftrace_early_injection *inj)
 	fw.clock_ns = own_time;
 	fw.counter_then = counter_now;
 	fw.clock_then = clock_now;
+	fw.khz_then = khz;
 	/* Only this CPU runs, with interrupts off: no other writer. */
 	if (own_time)
 		ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
@@ -880,16 +884,22 @@ struct ftrace_early_own_times {
  * early_boot's first line: what its entries are, and where the trace
  * clock's zero is on their time, so that a reader can put the two traces
  * on one time line.  From the counter and the trace clock as they were
- * read together when the boot trace's entries were written, where its
- * entries meet the rest of the boot: the two clocks need not keep the
- * same pace after that (a sched_clock() on jiffies does not).
+ * read together when the boot trace's entries were written (the two
+ * clocks need not keep the same pace after that: a sched_clock() on
+ * jiffies does not), back to the counter's reading at the trace clock's
+ * zero at the frequency the boot trace's times were converted with, where
+ * its first timed entries are: a frequency found again since then moves
+ * only the untimed entries, by their own span's share.
  */
 static void __init ftrace_early_own_note(struct trace_buffer *buffer,
 					 const struct ftrace_early_timebase *tb,
 					 u32 khz)
 {
+	u64 since_zero = fw.khz_then ?
+			 mul_u64_u32_div(fw.clock_then, fw.khz_then, NSEC_PER_MSEC) : 0;
 	s64 zero = (s64)ftrace_early_ticks_to_ns(fw.counter_then, khz) -
-		   (s64)fw.clock_then;
+		   (s64)(fw.khz_then ? ftrace_early_ticks_to_ns(since_zero, khz) :
+			 fw.clock_then);
 	u64 abs_zero = zero < 0 ? -(u64)zero : zero;
 	u32 rem;
 	u64 sec = div_u64_rem(abs_zero, NSEC_PER_SEC, &rem);
@@ -918,7 +928,7 @@ static void __init ftrace_early_own_end(struct trace_buffer *buffer,
 	ftrace_early_note(buffer, tb, rec->log.e[written ? written - 1 : 0].counter,
 			  fw.trace_ctx,
 			  "very early function tracer: the boot trace's first %u entries end here%s\n",
-			  fw.own_times, returns ?
+			  written, returns ?
 			  ": the returns after this line close the calls they leave open" : "");
 }
 
@@ -978,11 +988,18 @@ void __init ftrace_early_write_own_times(void)
 
 	if (!rec || !fw.own_times)
 		return;
-	/* Its calibrations, if it has none yet, expect interrupts off. */
-	local_irq_save(flags);
-	/* ftrace_early_test=nofreq: as if none had worked */
-	own.khz = ftrace_early_test_nofreq ? 0 : arch_ftrace_early_counter_khz();
-	local_irq_restore(flags);
+	/*
+	 * The frequency the boot trace's times were converted with, so that
+	 * the two traces agree; if it had none, the one known now.  Its
+	 * calibrations, if it has none yet, expect interrupts off.
+	 */
+	own.khz = fw.khz_then;
+	if (!own.khz) {
+		local_irq_save(flags);
+		/* ftrace_early_test=nofreq: as if none had worked */
+		own.khz = ftrace_early_test_nofreq ? 0 : arch_ftrace_early_counter_khz();
+		local_irq_restore(flags);
+	}
 	if (!cpu_online(cpu))
 		cpu = raw_smp_processor_id();
 	if (!own.khz) {

@@ -263,13 +263,17 @@ def read_dump(trace, lines):
             m = re.match(r"^times from the counter's zero at (\d+) kHz", text)
             if m:
                 trace.dump_khz = int(m.group(1))
+            elif text.startswith("times estimated"):
+                raise InputError(trace.path, lineno, "the dump's times are estimated (the "
+                                 "counter's frequency was not known): no time line to draw")
             elif DUMP_RULE.match(text):
                 state = 2
         elif state == 2:
             if DUMP_RULE.match(text):
                 state = 3
             elif re.match(r"^ *(/\* )?very early function (graph )?tracer: ", text):
-                trace.append(Line(lineno, "note", None, 0, None,
+                # At the time of the line before
+                trace.append(Line(lineno, "note", trace.last_ts, 0, None,
                                   text=re.sub(r"^ *(/\* )?| \*/$", "", text)))
             else:
                 trace.add(lineno, text)
@@ -372,6 +376,11 @@ def merge_early(trace, early):
         raise InputError(early.path, len(early.lines) and early.lines[-1].lineno,
                          "no line where the boot trace's entries end: cut short?")
     own = early.lines[own_first:end]
+    have = sum(l.counted() for l in own)
+    if have != n:
+        raise InputError(early.path, early.lines[end].lineno,
+                         f"early_boot holds {have} of the {n} untimed entries (its buffer "
+                         "was full, or the file is cut): the time line would be wrong")
     # The same events, notes included, as the boot trace's after its line
     events = sum(l.events() for l in own)
     first = trace.lines.index(head) + 1
@@ -495,6 +504,8 @@ def build(path, lines, tracer, crash, untimed=0):
     stacks = {}                 # task key -> [Slice]
     loose = {}                  # task key -> [Slice]
     running = {}                # cpu -> task, from the context switch lines
+    last_task = {}              # cpu -> the task of its last line
+    cpu_end = {}                # track -> its last time
     # The time of the next line with one: a call without callees ends
     # before it
     # on its CPU
@@ -532,13 +543,27 @@ def build(path, lines, tracer, crash, untimed=0):
             running[line.cpu] = line.task
             continue
         task = line.task or running.get(line.cpu)
+        if line.kind == "note" and line.task is None and LOST.match(line.text):
+            # Events lost on that CPU: the calls open there lose their
+            # returns, which may be among them
+            task = last_task.get(line.cpu)
         # The graph nests by task; the idle tasks (pid 0) are one a CPU.
         if task is None or task[1] == 0:
             skey = ("cpu", line.cpu)
         else:
             skey = ("pid", task[1])
         track = tl.track(line.cpu, task)
+        if line.kind != "note":
+            last_task[line.cpu] = task
+            if ts is not None:
+                cpu_end[track] = max(cpu_end.get(track, ts), ts + (line.dur or 0)
+                                     if line.kind == "leaf" else ts)
         if line.kind == "note":
+            if LOST.match(line.text):
+                for c in stacks.get(skey, []):
+                    lost_return(c, ts)
+                stacks[skey] = []
+                loose[skey] = []
             if ts is not None:
                 tl.instants.append((ts, track, line.text))
             continue
@@ -618,10 +643,12 @@ def build(path, lines, tracer, crash, untimed=0):
         adrift[:] = [c for c in adrift if c.depth <= line.depth]
         if parent is None and line.depth > 0:
             adrift.append(s)
+    # Open where the trace of their task on that CPU ends (each CPU's
+    # buffer fills at its own time)
     for stack in stacks.values():
         for s in stack:
             if s.start is not None:
-                s.dur = max(tl.end - s.start, 0)
+                s.dur = max(cpu_end.get(s.track, tl.end) - s.start, 0)
                 s.open = True
     # Untimed calls that never returned are not drawn: their callees
     # have no caller
@@ -760,7 +787,7 @@ def span_us(start, dur):
     return "%d" % whole if not frac else ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
 
 
-def write_json(tl, out, timebase, what):
+def write_json(tl, out, timebase, what, no_args=False):
     """Chrome trace-event JSON: a process a CPU, a thread a task on it."""
     names = {}
     w = out.write
@@ -810,6 +837,8 @@ def write_json(tl, out, timebase, what):
             args.append('"entry":"not in the trace"')
         if s.no_return:
             args.append('"return":"not in the trace"')
+        if no_args:
+            args = []
         emit('{"ph":"X","name":%s,"ts":%s,"dur":%s,"pid":%d,"tid":%d%s%s}'
              % (name, us(s.start), span_us(s.start, s.dur or 0), pid, s.track + 1,
                 ',"cat":"open"' if s.open else "",
@@ -970,6 +999,9 @@ def main(argv=None):
     ap.add_argument("--depth", type=int, default=4, help="rows of calls in the drawing (4)")
     ap.add_argument("--span", type=float, default=1.0, metavar="SECONDS",
                     help="the time the drawing shows, from the first call (1 s)")
+    ap.add_argument("--no-args", action="store_true",
+                    help="slices without their arguments (speedscope makes them part of "
+                    "the name, which splits a function's calls)")
     ap.add_argument("--fold-below", type=float, default=0, metavar="US",
                     help="fold calls shorter than US microseconds into their parent, "
                     "which counts them (for viewers that need fewer slices)")
@@ -1003,9 +1035,9 @@ def main(argv=None):
             raise InputError(args.trace, 0, "the drawing needs the function_graph "
                              "tracer's durations")
         if args.output:
-            write_file(args.output, lambda f: write_json(tl, f, timebase, what))
+            write_file(args.output, lambda f: write_json(tl, f, timebase, what, args.no_args))
         else:
-            write_json(tl, sys.stdout, timebase, what)
+            write_json(tl, sys.stdout, timebase, what, args.no_args)
         if args.svg:
             write_file(args.svg, lambda f: write_svg(
                 tl, f, timebase, args.depth, int(args.span * NSEC_PER_SEC),

@@ -63,6 +63,7 @@ class Text:
         self.events = 0         # early_boot: the events before its end line
         self.counted = 0        # events as the very early tracer counts them
         stacks = {}
+        last_task = {}
         rules = 0
         ev = counted = 0
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -81,6 +82,13 @@ class Text:
                     self.summary_open = int(m.group(1))
                 if rules != 1:
                     continue
+            m = re.match(r"^CPU:(\d+) \[LOST (\d+ )?EVENTS\]$", text)
+            if m:
+                # The calls open on that CPU lose their returns
+                for c in stacks.get(last_task.get(m.group(1)), []):
+                    c.lost = True
+                stacks[last_task.get(m.group(1))] = []
+                continue
             ctx = CONTEXT.match(text)
             if ctx:
                 text = ctx.group(5)
@@ -118,6 +126,7 @@ class Text:
                 dur_field, body = fields[2], "|".join(fields[3:])
             else:
                 dur_field, body = fields[1], "|".join(fields[2:])
+            last_task[cpu] = task
             dur = re.search(r"(\d+(?:\.\d+)?) us", dur_field)
             dur = ns(dur.group(1)) if dur else None
             name = body.lstrip(" ")
@@ -130,6 +139,7 @@ class Text:
                     stack.pop().lost = True
                 c = Call(m.group(1), depth, ts, task, counted)
                 c.event_all = ev
+                c.leaf = not name.endswith("{")
                 seq.append(c)
                 if name.endswith("{"):
                     stack.append(c)
@@ -149,6 +159,7 @@ class Text:
             if stack and stack[-1].depth == depth:
                 c = stack.pop()
                 c.dur = dur if dur is not None else ts - c.ts
+                c.ret_ts = ts
                 c.ret_event = counted
                 c.ret_event_all = ev
             else:
@@ -205,6 +216,10 @@ def main():
             else:
                 c.untimed = c.event < limit
                 c.ret_untimed = c.ret_event is not None and c.ret_event < limit
+            # Left out, a call without callees is one line: untimed with
+            # its call (with early_boot it takes the boot trace's duration)
+            if early is None and c.untimed and getattr(c, "leaf", False):
+                c.ret_untimed = True
         if early is None and untimed:
             # Left out; a call whose return is timed is that return only
             for c in seq:
@@ -276,6 +291,13 @@ def main():
             elif abs(round(e["dur"] * 1000) - want_dur) > TOLERANCE_NS:
                 if round(float(args.get("duration in the text", -1)) * 1000) != want_dur:
                     fail(f"{where}, lasting {want_dur} ns; the JSON's {e['dur']} us")
+                # Drawn from its timestamps instead: it ends at its return's
+                ret = getattr(c, "ret_ts", None)
+                if ret is not None and not c.ret_untimed:
+                    end_ns = round((e["ts"] + e["dur"]) * 1000)
+                    if abs(end_ns - ret - (shift or 0)) > 2 * TOLERANCE_NS + 2:
+                        fail(f"{where}, returning at {ret} ns; the JSON's slice ends at "
+                             f"{end_ns} ns")
                 adjusted += 1
             # Moved by the zero, itself cut to the us: twice the slack
             slack = 2 * TOLERANCE_NS if early is not None else TOLERANCE_NS

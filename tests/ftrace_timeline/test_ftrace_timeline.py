@@ -344,6 +344,61 @@ class Timeline(unittest.TestCase):
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 2)
 
+    def test_lost_events(self):
+        # The returns after a gap of lost events are not those of the calls
+        # open before it: no slice spans the gap
+        lines = ["# tracer: function_graph", "#",
+                 abs_time(10**9) + " 0) " + PROC + FILL + "a() {",
+                 abs_time(10**9 + 1000) + " 0) " + PROC + FILL + "  b() {",
+                 "CPU:0 [LOST 100 EVENTS]",
+                 abs_time(2 * 10**9) + " 0) " + PROC + duration(5000) + "  } /* b */",
+                 abs_time(2 * 10**9 + 1000) + " 0) " + PROC + duration(10000) + "} /* a */"]
+        write(self.path("t.txt"), lines)
+        self.convert("-o", self.path("t.json"), self.path("t.txt"))
+        s = self.slices(self.path("t.json"))
+        self.assertTrue(all(e["dur"] < 20 for e in s), s)
+        lost = [e for e in s if e.get("args", {}).get("return") == "not in the trace"]
+        self.assertEqual(sorted(e["name"] for e in lost), ["a", "b"])
+        self.check(self.path("t.txt"), self.path("t.json"))
+
+    def test_refused_early_inputs(self):
+        # A crash dump whose times are estimated
+        _, log, _ = self.crash_log(21)
+        log[3] = ("[    1.000000] times estimated: the counter's frequency is not known yet, "
+                  "entries 1 ns apart in the order they were recorded")
+        write(self.path("console.log"), log)
+        r = self.convert("-o", self.path("t.json"), self.path("console.log"), ok=False)
+        self.assertIn("console.log:4: the dump's times are estimated", r.stderr)
+        # An early_boot with fewer entries than the boot trace's line says
+        _, boot, own, n = self.early_pair(22)
+        end = next(i for i, l in enumerate(own) if "entries end here" in l)
+        write(self.path("boot.txt"), boot)
+        write(self.path("own.txt"), own[:end - 10] + own[end:])
+        r = self.convert("-e", self.path("own.txt"), "-o", self.path("t.json"),
+                         self.path("boot.txt"), ok=False)
+        self.assertRegex(r.stderr, r"own.txt:\d+: early_boot holds \d+ of the %d untimed" % n)
+        self.assertFalse(os.path.exists(self.path("t.json")))
+        # One without the line where its entries end
+        write(self.path("own.txt"), own[:end])
+        r = self.convert("-e", self.path("own.txt"), self.path("boot.txt"), ok=False)
+        self.assertIn("no line where the boot trace's entries end", r.stderr)
+
+    def test_skip_untimed_straddle(self):
+        # Left out, the untimed calls; one whose return is timed, as a
+        # call without callees, goes with them
+        for seed in (27, 37, 47):
+            _, boot, own, n = self.early_pair(seed, straddle=True)
+            write(self.path("boot.txt"), boot)
+            self.convert("--skip-untimed", "-o", self.path("t.json"), self.path("boot.txt"))
+            self.check(self.path("boot.txt"), self.path("t.json"))
+
+    def test_no_args(self):
+        calls = calls_tree(23, n=2000)
+        write(self.path("t.txt"), [l for _, l, _ in graph_lines(calls)])
+        self.convert("--fold-below", "20", "--no-args", "-o", self.path("t.json"),
+                     self.path("t.txt"))
+        self.assertFalse(any("args" in e for e in self.slices(self.path("t.json"))))
+
     def test_fold_below(self):
         calls = calls_tree(15, n=2000)
         write(self.path("t.txt"), [l for _, l, _ in graph_lines(calls)])
