@@ -34,15 +34,30 @@ while IFS='|' read -r name extra expect only <&3; do
 		echo "FAIL crash $name: $verdict" >> "$results"
 		echo "crash: $name: $verdict (console: ${log#"$ROOT"/})" >&2
 	fi
-	# The graph's dump as a timeline: its open calls drawn to the end
+	# The graph's dump as a timeline: its open calls drawn to the end.
+	# A dump whose times are estimated (the guest, which finds its TSC's
+	# frequency itself, could not) is refused, saying why.
 	if [[ " $expect " == *" mode=graph "* ]]; then
 		json=$LOGS/check-$flavor-$name.json
-		if ! verdict=$(python3 "$ROOT/scripts/tracing/ftrace_timeline.py" -o "$json" "$log" 2>&1) ||
-		   ! verdict=$(python3 "$ROOT/tests/ftrace_timeline/check_timeline.py" "$log" "$json" 2>&1); then
+		rm -f "$json"
+		if grep -q "times estimated: the counter's frequency is not known" "$log"; then
+			if ! verdict=$(python3 "$ROOT/scripts/tracing/ftrace_timeline.py" -o "$json" "$log" 2>&1) &&
+			   [[ $verdict == *"the dump's times are estimated"* ]] && [ ! -e "$json" ]; then
+				verdict=ok
+			else
+				verdict="a dump with estimated times not refused: $verdict"
+			fi
+		elif ! verdict=$(python3 "$ROOT/scripts/tracing/ftrace_timeline.py" -o "$json" "$log" 2>&1) ||
+		     ! verdict=$(python3 "$ROOT/tests/ftrace_timeline/check_timeline.py" "$log" "$json" 2>&1); then
+			:
+		else
+			verdict=ok
+		fi
+		if [ "$verdict" = ok ]; then
+			echo "PASS crash $name timeline" >> "$results"
+		else
 			echo "FAIL crash $name timeline: $verdict" >> "$results"
 			echo "crash: $name: timeline: $verdict" >&2
-		else
-			echo "PASS crash $name timeline" >> "$results"
 		fi
 	fi
 done 3< <(grep -v '^#' "$ROOT/harness/crash-boots.list" | grep .)
