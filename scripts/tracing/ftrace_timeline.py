@@ -766,25 +766,28 @@ def fold(tl, below_ns):
                             f"{below_ns / NSEC_PER_USEC:g} us folded, outside any call kept"))
 
 
-def us(ns):
-    """ns as microseconds for the JSON: in 1/1024 us, which a double holds
-    exactly, so that a viewer's start + duration is the end written here
-    (decimal fractions of a us would round, and reorder equal times)."""
-    if ns < 0:
-        return "-" + us(-ns)
-    q = (ns * 1024 + 500) // 1000
+def units(ns):
+    """ns in the JSON's unit, 1/1024 us, which a double holds exactly, so
+    that a viewer's start + duration is the end written here (decimal
+    fractions of a us would round, and reorder equal times)."""
+    return (ns * 1024 + 500) // 1000 if ns >= 0 else -((-ns * 1024 + 500) // 1000)
+
+
+def us_text(q):
+    """A number of 1/1024 us as the JSON's microseconds."""
+    if q < 0:
+        return "-" + us_text(-q)
     whole, frac = divmod(q, 1024)
-    if not frac:
-        return "%d" % whole
-    return ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
+    return "%d" % whole if not frac else ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
+
+
+def us(ns):
+    return us_text(units(ns))
 
 
 def span_us(start, dur):
     """A duration as the difference of its ends in the JSON's units."""
-    q = lambda ns: (ns * 1024 + 500) // 1000 if ns >= 0 else -((-ns * 1024 + 500) // 1000)
-    d = q(start + dur) - q(start)
-    whole, frac = divmod(d, 1024)
-    return "%d" % whole if not frac else ("%d.%010d" % (whole, frac * 9765625)).rstrip("0")
+    return us_text(units(start + dur) - units(start))
 
 
 def write_json(tl, out, timebase, what, no_args=False):
