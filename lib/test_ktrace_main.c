@@ -12,9 +12,12 @@
  * "int3" while it is a breakpoint, "code" without a probe.  tail_layout
  * says whether ktrace_test_tail() still ends the module's text the way
  * test.d/ktrace/ktrace-module-tail.tc needs (test_ktrace_tail.S).
+ * other_kprobe puts a kprobe of the module's own on ktrace_test_target(),
+ * as another kprobe user would.
  */
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -135,6 +138,61 @@ static const struct kernel_param_ops ktrace_test_tail_ops = {
 };
 module_param_cb(tail_layout, &ktrace_test_tail_ops, NULL, 0444);
 MODULE_PARM_DESC(tail_layout, "How ktrace_test_tail() ends the module's text");
+
+/*
+ * A kprobe of another user than ktrace on ktrace_test_target(), as a
+ * module registers one: writing 1 to other_kprobe registers it, 0 removes
+ * it.  ktrace must refuse the function while it is there.
+ */
+static int ktrace_test_other_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	return 0;
+}
+
+static struct kprobe ktrace_test_other_kprobe;
+static bool ktrace_test_other_on;
+
+static int ktrace_test_other_set(const char *val, const struct kernel_param *kp)
+{
+	bool on;
+	int ret;
+
+	ret = kstrtobool(val, &on);
+	if (ret || on == ktrace_test_other_on)
+		return ret;
+	if (on) {
+		memset(&ktrace_test_other_kprobe, 0, sizeof(ktrace_test_other_kprobe));
+		ktrace_test_other_kprobe.addr = (kprobe_opcode_t *)ktrace_test_target;
+		ktrace_test_other_kprobe.pre_handler = ktrace_test_other_pre;
+		ret = register_kprobe(&ktrace_test_other_kprobe);
+		if (ret)
+			return ret;
+	} else {
+		unregister_kprobe(&ktrace_test_other_kprobe);
+	}
+	ktrace_test_other_on = on;
+	return 0;
+}
+
+static int ktrace_test_other_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%d\n", ktrace_test_other_on);
+}
+
+static const struct kernel_param_ops ktrace_test_other_ops = {
+	.set = ktrace_test_other_set,
+	.get = ktrace_test_other_get,
+};
+module_param_cb(other_kprobe, &ktrace_test_other_ops, NULL, 0644);
+MODULE_PARM_DESC(other_kprobe, "A kprobe of the module's own on ktrace_test_target()");
+
+/* Not __exit: .exit.text would follow ktrace_test_tail(), which must end the text */
+static void ktrace_test_exit(void)
+{
+	if (ktrace_test_other_on)
+		unregister_kprobe(&ktrace_test_other_kprobe);
+}
+module_exit(ktrace_test_exit);
 
 MODULE_DESCRIPTION("Functions with and without fentry sites, for ktrace tests");
 MODULE_LICENSE("GPL");

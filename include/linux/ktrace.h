@@ -102,11 +102,41 @@ extern const struct ktrace_refused_names arch_ktrace_refused_names[];
 
 /*
  * On while ktrace holds probes.  The architecture then pauses the function
- * graph tracer (pause_graph_tracing()) once while kprobes run a probe's
- * handlers, through its breakpoint or its jump: that path is not drawn,
- * and ktrace's graph entry nests where the probed function was called.
+ * graph tracer (pause_graph_tracing()) once while kprobes run the handlers
+ * of one of ktrace's probes (ktrace_owns_kprobe()), through its breakpoint
+ * or its jump: that path is not drawn, and ktrace's graph entry nests where
+ * the probed function was called.  Other kprobe users' hits are drawn as
+ * they are without ktrace.
  */
 DECLARE_STATIC_KEY_FALSE(ktrace_in_use);
+
+struct kprobe;
+
+/**
+ * ktrace_owns_kprobe - is a kprobe hit one of ktrace's?
+ * @p: the kprobe at the address hit, as get_kprobe() returns it: a probe
+ *     of its own, or the aggregate of the probes at one address
+ *
+ * Called where kprobes handle a hit (preemption off), to leave the path of
+ * ktrace's own probes out of the function graph and no other.  A probe of
+ * another kprobe user at an address ktrace probes runs in the same hit:
+ * it is left out too.
+ *
+ * Return: true if @p is, or aggregates, a probe of ktrace.
+ */
+bool ktrace_owns_kprobe(struct kprobe *p);
+
+/**
+ * ktrace_breakpoint_at - is a breakpoint of ktrace's probes at an address?
+ * @addr: the address of a kernel breakpoint being handled
+ *
+ * For the breakpoint handler, before it knows which kprobe was hit: looks
+ * only at ktrace's own table (preemption off, any context, NMI too).
+ *
+ * Return: true if one of ktrace's probes has, or is about to have, its
+ * breakpoint at @addr.
+ */
+bool ktrace_breakpoint_at(unsigned long addr);
 
 /**
  * arch_ktrace_hit_by_trap - was the probe hit through its breakpoint?

@@ -30,6 +30,7 @@
 #include <linux/security.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/tracefs.h>
 #include <asm/sections.h>
 
@@ -192,7 +193,9 @@ struct ktrace_ret {
 
 static struct rethook *ktrace_rethook;
 /* Current kprobe while a return is recorded: probes hit meanwhile miss */
-static struct kprobe ktrace_return_kprobe;
+static struct kprobe ktrace_return_kprobe = {
+	.list = LIST_HEAD_INIT(ktrace_return_kprobe.list),
+};
 
 /* Write a graph event as trace_graph_entry() / trace_graph_return() do */
 static bool ktrace_graph_write(struct trace_array *tr, struct ftrace_graph_ent *ent,
@@ -385,6 +388,83 @@ static int ktrace_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(ktrace_pre_handler);
+
+bool ktrace_owns_kprobe(struct kprobe *p)
+{
+	struct kprobe *q;
+
+	if (p->pre_handler == ktrace_pre_handler)
+		return true;
+	/* An aggregate's list holds its probes; a probe of its own has none */
+	list_for_each_entry_rcu(q, &p->list, list) {
+		if (q->pre_handler == ktrace_pre_handler)
+			return true;
+	}
+	return false;
+}
+
+NOKPROBE_SYMBOL(ktrace_owns_kprobe);
+
+/*
+ * The addresses of ktrace's breakpoints, sorted, for the breakpoint
+ * handler: it cannot ask kprobes (get_kprobe() has an fentry site, and
+ * would be traced for every breakpoint).  Published before a probe is
+ * registered and after one is gone, so that it holds every probe that can
+ * be hit.
+ */
+struct ktrace_addrs {
+	struct rcu_head	rcu;
+	unsigned int	nr;
+	unsigned long	addr[];
+};
+
+static struct ktrace_addrs __rcu *ktrace_trap_addrs;
+
+bool ktrace_breakpoint_at(unsigned long addr)
+{
+	const struct ktrace_addrs *a = rcu_dereference_sched(ktrace_trap_addrs);
+	unsigned int lo = 0, hi, mid;
+
+	if (!a)
+		return false;
+	hi = a->nr;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (a->addr[mid] == addr)
+			return true;
+		if (a->addr[mid] < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+NOKPROBE_SYMBOL(ktrace_breakpoint_at);
+
+/*
+ * Does another kprobe user probe @kp's address too?  Its probes and
+ * ktrace's would share one breakpoint or jump, and an optimized probe's
+ * jump calls the handlers through a callback chosen for the first of them
+ * (arch/x86/kernel/kprobes/opt.c): ktrace's entry could nest in another
+ * user's callback, which the function graph draws.
+ */
+static bool ktrace_address_shared(struct kprobe *kp)
+{
+	struct kprobe *ap, *q;
+	bool shared = false;
+
+	preempt_disable();
+	ap = get_kprobe(kp->addr);
+	if (ap && ap != kp) {
+		list_for_each_entry_rcu(q, &ap->list, list) {
+			if (q->pre_handler != ktrace_pre_handler)
+				shared = true;
+		}
+	}
+	preempt_enable();
+	return shared;
+}
 
 /*
  * What the tracers' recording path calls outside kernel/trace: the trace
@@ -748,6 +828,72 @@ static void ktrace_discard(struct ktrace_change *c)
 	}
 }
 
+static int ktrace_addr_cmp(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Where kprobes puts the breakpoint of a probe at @func (after an ENDBR) */
+static unsigned long ktrace_breakpoint_of(unsigned long func)
+{
+	bool on_func_entry;
+
+	return (unsigned long)arch_adjust_kprobe_addr(func, 0, &on_func_entry);
+}
+
+static unsigned int ktrace_count(struct list_head *head)
+{
+	struct ktrace_probe *p;
+	unsigned int nr = 0;
+
+	list_for_each_entry(p, head, list)
+		nr++;
+	return nr;
+}
+
+/* Add to @a the breakpoints of the probes on @head, registered or not */
+static void ktrace_addrs_add(struct ktrace_addrs *a, struct list_head *head,
+			     bool registered)
+{
+	struct ktrace_probe *p;
+
+	list_for_each_entry(p, head, list)
+		a->addr[a->nr++] = registered ? (unsigned long)p->kp.addr :
+				   ktrace_breakpoint_of(p->func);
+}
+
+/*
+ * Publish the breakpoints of ktrace's list, and with @c (NULL: none) those
+ * it adds and removes.  Without the memory, the table stays as it is: a
+ * superset of the probes (after a change) only leaves out of the graph
+ * other users' breakpoints at an address that ktrace probed.
+ */
+static int ktrace_publish_addrs(struct ktrace_change *c)
+{
+	struct ktrace_addrs *a, *old;
+	unsigned int nr;
+
+	nr = ktrace_count(&ktrace_probes);
+	if (c)
+		nr += ktrace_count(&c->remove) + ktrace_count(&c->add);
+	a = kmalloc(struct_size(a, addr, nr), GFP_KERNEL);
+	if (!a)
+		return -ENOMEM;
+	a->nr = 0;
+	ktrace_addrs_add(a, &ktrace_probes, true);
+	if (c) {
+		ktrace_addrs_add(a, &c->remove, true);
+		ktrace_addrs_add(a, &c->add, false);
+	}
+	sort(a->addr, a->nr, sizeof(a->addr[0]), ktrace_addr_cmp, NULL);
+	old = rcu_replace_pointer(ktrace_trap_addrs, a, lockdep_is_held(&ktrace_mutex));
+	if (old)
+		kfree_rcu(old, rcu);
+	return 0;
+}
+
 /*
  * Register what @c adds; only then drop what it removes.  On an error
  * nothing changes: the probes removed so far go back on the list.
@@ -758,13 +904,28 @@ static int ktrace_apply(struct ktrace_change *c)
 	LIST_HEAD(done);
 	int ret = 0;
 
-	/* Before a probe can be hit: the probes' paths then pause the graph */
-	if (c->nr_add)
+	/*
+	 * Before a probe can be hit: the probes' paths then pause the graph,
+	 * the breakpoint handler knowing them by their addresses.
+	 */
+	if (c->nr_add) {
+		ret = ktrace_publish_addrs(c);
+		if (ret) {
+			ktrace_discard(c);
+			return ret;
+		}
 		static_branch_enable(&ktrace_in_use);
+	}
 	list_for_each_entry_safe(p, n, &c->add, list) {
 		ret = register_kprobe(&p->kp);
 		if (ret) {
 			pr_info("%s: cannot probe it (%d)\n", p->name, ret);
+			break;
+		}
+		if (ktrace_address_shared(&p->kp)) {
+			unregister_kprobe(&p->kp);
+			pr_info("%s: another kprobe user probes it\n", p->name);
+			ret = -EBUSY;
 			break;
 		}
 		preempt_disable();
@@ -776,12 +937,14 @@ static int ktrace_apply(struct ktrace_change *c)
 		ktrace_unregister_list(&done);
 		ktrace_discard(c);
 		ktrace_update_in_use();
+		ktrace_publish_addrs(NULL);
 		return ret;
 	}
 	list_splice_tail(&done, &ktrace_probes);
 	ktrace_nr_probes += c->nr_add;
 	ktrace_unregister_list(&c->remove);
 	ktrace_update_in_use();
+	ktrace_publish_addrs(NULL);
 	return 0;
 }
 
@@ -1044,6 +1207,7 @@ static int ktrace_module_notify(struct notifier_block *nb, unsigned long val,
 	}
 	ktrace_unregister_list(&gone);
 	ktrace_update_in_use();
+	ktrace_publish_addrs(NULL);
 	mutex_unlock(&ktrace_mutex);
 	return NOTIFY_DONE;
 }

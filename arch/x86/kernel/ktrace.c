@@ -34,6 +34,37 @@ bool arch_ktrace_hit_by_trap(struct pt_regs *regs)
 
 NOKPROBE_SYMBOL(arch_ktrace_hit_by_trap);
 
+/**
+ * arch_ktrace_trap_owned - is a kernel breakpoint one of ktrace's probes'?
+ * @regs: the breakpoint's exception frame
+ *
+ * The breakpoint that a probe of ktrace sits on, or the one that ends the
+ * copy of the instruction it replaced (the second of a hit, while the
+ * probe single-steps).  Text patching's own breakpoints never get this far
+ * (poke_int3_handler()).  Calls nothing that has an fentry site: it runs
+ * for every kernel breakpoint while ktrace holds probes, and before the
+ * graph tracer is paused.
+ *
+ * Return: true if @regs is the frame of a breakpoint of ktrace's.
+ */
+bool arch_ktrace_trap_owned(struct pt_regs *regs)
+{
+	struct kprobe_ctlblk *kcb = get_kprobe_ctlblk();
+	struct kprobe *p;
+
+	if (ktrace_breakpoint_at(regs->ip - sizeof(kprobe_opcode_t)))
+		return true;
+	if (kcb->kprobe_status != KPROBE_HIT_SS &&
+	    kcb->kprobe_status != KPROBE_REENTER)
+		return false;
+	p = kprobe_running();
+	return p && (unsigned long)p->ainsn.insn < regs->ip &&
+	       (unsigned long)p->ainsn.insn + MAX_INSN_SIZE > regs->ip &&
+	       ktrace_owns_kprobe(p);
+}
+
+NOKPROBE_SYMBOL(arch_ktrace_trap_owned);
+
 unsigned int arch_ktrace_preempt_count(bool via_trap)
 {
 	/*

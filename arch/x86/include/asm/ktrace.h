@@ -8,6 +8,7 @@
 #include <linux/ktrace.h>
 #include <linux/percpu.h>
 
+struct kprobe;
 struct pt_regs;
 
 /* The static call trampolines (include/asm-generic/vmlinux.lds.h) */
@@ -33,21 +34,25 @@ struct ktrace_trap {
 #ifdef CONFIG_KTRACE
 DECLARE_PER_CPU(struct pt_regs *, ktrace_trap_regs);
 
+bool arch_ktrace_trap_owned(struct pt_regs *regs);
+
 /**
- * ktrace_probe_path_enter - kprobes run a probe's handlers
+ * ktrace_probe_path_enter - kprobes run the handlers of a probe hit
+ * @p: the kprobe hit (get_kprobe()'s), or NULL
  *
- * Called where an optimized probe's jump enters the handlers, and by
- * ktrace_trap_enter() for a breakpoint.  While ktrace holds probes
- * (ktrace_in_use), the probe's own path is not a call of the code it
- * interrupted: the function graph tracer leaves it out, so that a ktrace
- * probe's entry nests where the probed function was called, in either
- * probe mode.
+ * Called where an optimized probe's jump enters the handlers of one of
+ * ktrace's probes (arch/x86/kernel/kprobes/opt.c); ktrace_trap_enter() does
+ * the same for a breakpoint.  The path of a ktrace probe
+ * (ktrace_owns_kprobe()) is not a call of the code it interrupted: the
+ * function graph tracer leaves it out, so that ktrace's entry nests where
+ * the probed function was called, in either probe mode.  Other users'
+ * probes are left alone.
  *
  * Return: whether it paused the graph tracer, for ktrace_probe_path_exit().
  */
-static __always_inline bool ktrace_probe_path_enter(void)
+static __always_inline bool ktrace_probe_path_enter(struct kprobe *p)
 {
-	if (!static_branch_unlikely(&ktrace_in_use))
+	if (!static_branch_unlikely(&ktrace_in_use) || !p || !ktrace_owns_kprobe(p))
 		return false;
 	pause_graph_tracing();
 	return true;
@@ -68,17 +73,19 @@ static __always_inline void ktrace_probe_path_exit(bool paused)
  * @t: the state to hand to ktrace_trap_exit()
  * @regs: the exception frame
  *
- * While ktrace holds probes, the breakpoint handler and the kprobe it runs
- * are left out of the function graph (ktrace_probe_path_enter()), and the
- * frame is noted: ktrace tells a probe hit by its breakpoint from one hit
- * by its jump by it (arch_ktrace_hit_by_trap()).  Nests: an NMI may hit a
- * breakpoint while one is handled.
+ * For a breakpoint of one of ktrace's probes (arch_ktrace_trap_owned()),
+ * the handler and the kprobe it runs are left out of the function graph,
+ * as in ktrace_probe_path_enter(), and the frame is noted: ktrace tells a
+ * probe hit by its breakpoint from one hit by its jump by it
+ * (arch_ktrace_hit_by_trap()).  Other breakpoints are handled as without
+ * ktrace.  Nests: an NMI may hit a breakpoint while one is handled.
  */
 static __always_inline void ktrace_trap_enter(struct ktrace_trap *t,
 					      struct pt_regs *regs)
 {
-	t->on = ktrace_probe_path_enter();
+	t->on = static_branch_unlikely(&ktrace_in_use) && arch_ktrace_trap_owned(regs);
 	if (t->on) {
+		pause_graph_tracing();
 		t->prev = this_cpu_read(ktrace_trap_regs);
 		this_cpu_write(ktrace_trap_regs, regs);
 	}
@@ -90,12 +97,13 @@ static __always_inline void ktrace_trap_enter(struct ktrace_trap *t,
  */
 static __always_inline void ktrace_trap_exit(struct ktrace_trap *t)
 {
-	if (t->on)
+	if (t->on) {
 		this_cpu_write(ktrace_trap_regs, t->prev);
-	ktrace_probe_path_exit(t->on);
+		unpause_graph_tracing();
+	}
 }
 #else
-static __always_inline bool ktrace_probe_path_enter(void)
+static __always_inline bool ktrace_probe_path_enter(struct kprobe *p)
 {
 	return false;
 }
