@@ -395,8 +395,12 @@ bool ktrace_owns_kprobe(struct kprobe *p)
 
 	if (p->pre_handler == ktrace_pre_handler)
 		return true;
-	/* An aggregate's list holds its probes; a probe of its own has none */
-	list_for_each_entry_rcu(q, &p->list, list) {
+	/*
+	 * An aggregate's list holds its probes; a probe of its own has none.
+	 * Preemption is off (an NMI, the jump's callback): no lockdep check,
+	 * which has an fentry site and runs before the graph is paused.
+	 */
+	list_for_each_entry_rcu(q, &p->list, list, true) {
 		if (q->pre_handler == ktrace_pre_handler)
 			return true;
 	}
@@ -422,7 +426,8 @@ static struct ktrace_addrs __rcu *ktrace_trap_addrs;
 
 bool ktrace_breakpoint_at(unsigned long addr)
 {
-	const struct ktrace_addrs *a = rcu_dereference_sched(ktrace_trap_addrs);
+	/* The tracing variant: lockdep's check has an fentry site */
+	const struct ktrace_addrs *a = rcu_dereference_raw_check(ktrace_trap_addrs);
 	unsigned int lo = 0, hi, mid;
 
 	if (!a)
@@ -443,27 +448,30 @@ bool ktrace_breakpoint_at(unsigned long addr)
 NOKPROBE_SYMBOL(ktrace_breakpoint_at);
 
 /*
- * Does another kprobe user probe @kp's address too?  Its probes and
- * ktrace's would share one breakpoint or jump, and an optimized probe's
- * jump calls the handlers through a callback chosen for the first of them
+ * Does another kprobe user probe @addr?  Its probes and ktrace's would
+ * share one breakpoint or jump, and an optimized probe's jump calls the
+ * handlers through a callback chosen for the first of them
  * (arch/x86/kernel/kprobes/opt.c): ktrace's entry could nest in another
  * user's callback, which the function graph draws.
  */
-static bool ktrace_address_shared(struct kprobe *kp)
+static bool ktrace_other_user_at(unsigned long addr)
 {
 	struct kprobe *ap, *q;
-	bool shared = false;
+	bool other = false;
 
 	preempt_disable();
-	ap = get_kprobe(kp->addr);
-	if (ap && ap != kp) {
+	ap = get_kprobe((void *)addr);
+	if (ap && list_empty(&ap->list)) {
+		/* A probe of its own, or an aggregate whose probes are gone */
+		other = ap->pre_handler != ktrace_pre_handler;
+	} else if (ap) {
 		list_for_each_entry_rcu(q, &ap->list, list) {
 			if (q->pre_handler != ktrace_pre_handler)
-				shared = true;
+				other = true;
 		}
 	}
 	preempt_enable();
-	return shared;
+	return other;
 }
 
 /*
@@ -915,17 +923,30 @@ static int ktrace_apply(struct ktrace_change *c)
 			return ret;
 		}
 		static_branch_enable(&ktrace_in_use);
+		/*
+		 * An optimized probe whose last user has just gone stays, its
+		 * jump and callback with it, until the optimizer has taken it
+		 * out; a probe registered there meanwhile would reuse it.
+		 */
+		wait_for_kprobe_optimizer();
 	}
 	list_for_each_entry_safe(p, n, &c->add, list) {
-		ret = register_kprobe(&p->kp);
-		if (ret) {
-			pr_info("%s: cannot probe it (%d)\n", p->name, ret);
-			break;
-		}
-		if (ktrace_address_shared(&p->kp)) {
-			unregister_kprobe(&p->kp);
-			pr_info("%s: another kprobe user probes it\n", p->name);
+		/* Checked again once registered: the other user may be quicker */
+		if (ktrace_other_user_at(ktrace_breakpoint_of(p->func))) {
 			ret = -EBUSY;
+		} else {
+			ret = register_kprobe(&p->kp);
+			if (ret) {
+				pr_info("%s: cannot probe it (%d)\n", p->name, ret);
+				break;
+			}
+			if (ktrace_other_user_at((unsigned long)p->kp.addr)) {
+				unregister_kprobe(&p->kp);
+				ret = -EBUSY;
+			}
+		}
+		if (ret) {
+			pr_info("%s: another kprobe user probes it\n", p->name);
 			break;
 		}
 		preempt_disable();
