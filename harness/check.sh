@@ -10,6 +10,7 @@
 # architectures (KUnit and harness/guest/ftracetest-portable.list), arm64
 # also the very early tracer's boots that name it in
 # harness/early-boots.list (the crashes and resets are x86_64's).
+# CHECK_SERIES=1 adds make check-series and make checkpatch to the pool.
 # Several flavors share one pool of guests: a kernel's boots start as soon
 # as it is built, beside the other kernels' builds and boots.
 # Fails on a failed test, a kernel that did not build, a guest that never
@@ -226,6 +227,21 @@ main() { # FLAVOR PART PARTS
 		problem "$1/$name" "no KUnit results in the console log"
 }
 
+# The exported series, with CHECK_SERIES=1 (as CI runs it): make
+# check-series, then make checkpatch, as one job after the test kernel's
+# build, in a slot of the pool instead of after it.  check-series builds
+# what check built (nothing to do); checkpatch's W=1 pass then recompiles
+# only the new C files' objects, which no boot reads.
+series_checks() {
+	local start
+	start=$(date +%s)
+	"$ROOT/harness/check-series.sh" || problem qemu/series "make check-series failed"
+	record_time "check-series" "$start"
+	start=$(date +%s)
+	"$ROOT/harness/checkpatch.sh" || problem qemu/series "make checkpatch failed"
+	record_time "checkpatch" "$start"
+}
+
 # The kernel's own tools/bootconfig, built once, here, for the boots with
 # a bootconfig in their initramfs.
 bootconfig_tool=$OUT/tools/bootconfig
@@ -346,6 +362,10 @@ for f in debug arm64 i386 qemu llvm; do
 		done <<< "$smp_boots"
 	fi
 done
+if [ "${CHECK_SERIES:-}" = 1 ]; then
+	[ -n "${seen[qemu]:-}" ] || die "CHECK_SERIES=1 needs the qemu flavor"
+	queue qemu/series qemu/build series_checks
+fi
 for f in "${flavors[@]}"; do
 	queue_early "$f"
 done
