@@ -366,26 +366,30 @@ if [ "${CHECK_SERIES:-}" = 1 ]; then
 	[ -n "${seen[qemu]:-}" ] || die "CHECK_SERIES=1 needs the qemu flavor"
 	queue qemu/series qemu/build series_checks
 fi
+# Boots that crash before /init on purpose (harness/crash-boots.list): the
+# very early trace on their consoles.  Machines reset between boots, RAM
+# kept (harness/reset-boots.list): the last boot's very early trace in the
+# next one.  A job each; the resets, which boot two or three times, before
+# the early boots, the crashes, of seconds each, after them.
+# queue_one_of SCRIPT: the boots of harness/SCRIPT-boots.list
+queue_one_of() {
+	local f name names
+	[ -r "$ROOT/harness/$1-boots.list" ] || die "harness/$1-boots.list cannot be read"
+	for f in "${flavors[@]}"; do
+		! other_arch "$f" || continue
+		names=$("$ROOT/harness/$1.sh" "$f" --list) ||
+			die "harness/$1.sh cannot list the $f boots"
+		for name in $names; do
+			queue "$f/$name" "$f/build" one_of "$1" "$f" "$name"
+		done
+	done
+}
+queue_one_of reset
 for f in "${flavors[@]}"; do
 	queue_early "$f"
 done
 [ -z "${seen[qemu]:-}" ] || queue qemu/timeline qemu/build timeline qemu
-# Boots that crash before /init on purpose (harness/crash-boots.list): the
-# very early trace on their consoles.  Machines reset between boots, RAM
-# kept (harness/reset-boots.list): the last boot's very early trace in the
-# next one.  A job each.
-for f in "${flavors[@]}"; do
-	! other_arch "$f" || continue
-	for script in crash reset; do
-		[ -r "$ROOT/harness/$script-boots.list" ] ||
-			die "harness/$script-boots.list cannot be read"
-		names=$("$ROOT/harness/$script.sh" "$f" --list) ||
-			die "harness/$script.sh cannot list the $f boots"
-		for name in $names; do
-			queue "$f/$name" "$f/build" one_of "$script" "$f" "$name"
-		done
-	done
-done
+queue_one_of crash
 
 run_jobs
 trap - EXIT INT TERM
