@@ -13,6 +13,8 @@
 # BOOT_RESET_ON (a regular expression) appears once more in LOG, QEMU's
 # monitor resets the machine, and the boots end when BOOT_UNTIL has
 # appeared BOOT_UNTIL_COUNT times.  BOOT_QEMU_EXTRA: more QEMU options.
+# BOOT_RAM=FILE: the guest's RAM is FILE, which keeps it when QEMU ends, for
+# a later QEMU with another command line (made if missing).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -80,11 +82,16 @@ step "booting the $flavor kernel ($mode) under QEMU/TCG, console: ${log#$ROOT/}"
 accel=tcg
 [ "$cpus" = 1 ] || accel=tcg,thread=${BOOT_TCG_THREAD:-single}
 reboot=-no-reboot
+ram=()
+if [ -n "${BOOT_RAM:-}" ]; then
+	machine+=,memory-backend=ram
+	ram=(-object "memory-backend-file,id=ram,size=$mem,mem-path=$BOOT_RAM,share=on")
+fi
 monitor=$OUT/qemu-monitor.$$.sock
 [ "$mode" != reset ] || reboot="-monitor unix:$monitor,server=on,wait=off"
 # shellcheck disable=SC2206 # BOOT_QEMU_EXTRA is words
 qemu=("$qemu_sys" -machine "$machine" -accel "$accel" -cpu "$cpu" -smp "$cpus" -m "$mem"
-      -nographic $reboot ${BOOT_QEMU_EXTRA:-} -kernel "$image"
+      -nographic $reboot "${ram[@]}" ${BOOT_QEMU_EXTRA:-} -kernel "$image"
       -initrd "${BOOT_INITRD:-$OUT/guest/$flavor/initramfs.cpio}" -append "$cmdline")
 rc=0
 # timeout --foreground: QEMU stays in the caller's process group, which

@@ -50,6 +50,7 @@
 #define pr_fmt(fmt) "ftrace: very early: " fmt
 
 #include <linux/bitmap.h>
+#include <linux/delay.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/kdebug.h>
@@ -781,21 +782,34 @@ static size_t __init ftrace_early_buf_bytes(void)
  *
  * Called by setup_arch() once memblock has the memory and its final
  * reservations; arch_ftrace_early_buffer_range() says where the buffer
- * may be.  Without memory, recording goes on in the early area.
+ * may be.  Without memory, recording goes on in the early area.  A
+ * command line with ftrace_early_region= that does not ask for the tracer
+ * has the region read here (ftrace_early_region_read()).
  */
 void __init ftrace_early_memblock_ready(void)
 {
+	u8 active = ftrace_early_active;
 	phys_addr_t phys, start, end;
 	size_t size;
 	void *buf;
 
-	if (fe.state != FTRACE_EARLY_RECORDING)
+	/* Frozen by a dump, the entries still need memory that stays. */
+	if (fe.state != FTRACE_EARLY_RECORDING &&
+	    fe.state != FTRACE_EARLY_FROZEN) {
+		if (fe_param.region_arg && !fe.region_read) {
+			fe.region_read = true;
+			ftrace_early_region_read(fe_param.region_arg);
+		}
 		return;
+	}
 	ftrace_early_active = 0;
 	if (fe.region && !ftrace_early_region_memblock()) {
-		/* To a buffer of the size asked for, as without the region */
-		ftrace_early_unring();
+		/*
+		 * To a buffer of the size asked for, as without the region;
+		 * nothing more is noted in the region's slot.
+		 */
 		fe.region = false;
+		ftrace_early_unring();
 		fe.max_total = max_t(unsigned int, fe.log.nr,
 				     fe_param.size / sizeof(*fe.log.e));
 	}
@@ -825,7 +839,7 @@ void __init ftrace_early_memblock_ready(void)
 			memblock_free(fe.area, fe.area_size);
 		fe.area = NULL;
 	}
-	ftrace_early_active = 1;
+	ftrace_early_active = active;
 }
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_BENCHMARK
@@ -946,6 +960,13 @@ static void __init ftrace_early_warn(void)
  * them on the console instead (set from arming until injection), and note
  * in ftrace_early_region= how the recording ended.
  */
+enum {
+	FTRACE_EARLY_DUMP_OFF,
+	FTRACE_EARLY_DUMP_ARMED,
+	/* On a CPU: the entries must stay until it ends */
+	FTRACE_EARLY_DUMP_RUNNING,
+};
+
 static int ftrace_early_dumpable;
 /* ftrace_dump_on_oops: its notifiers are registered */
 static bool ftrace_early_dump_notifiers __initdata;
@@ -1017,9 +1038,13 @@ static void __init __ftrace_early_dump(void)
 void __ref ftrace_early_dump(void)
 {
 	/* Once, whoever comes first */
-	if (!READ_ONCE(ftrace_early_dumpable) || !xchg(&ftrace_early_dumpable, 0))
+	if (READ_ONCE(ftrace_early_dumpable) != FTRACE_EARLY_DUMP_ARMED ||
+	    cmpxchg(&ftrace_early_dumpable, FTRACE_EARLY_DUMP_ARMED,
+		    FTRACE_EARLY_DUMP_RUNNING) != FTRACE_EARLY_DUMP_ARMED)
 		return;
 	__ftrace_early_dump();
+	/* The entries are no longer read: ftrace_early_dump_disarm() may free them */
+	smp_store_release(&ftrace_early_dumpable, FTRACE_EARLY_DUMP_OFF);
 }
 
 /**
@@ -1075,7 +1100,7 @@ static struct notifier_block ftrace_early_die_nb __initdata = {
  */
 static void __init ftrace_early_dump_arm(void)
 {
-	WRITE_ONCE(ftrace_early_dumpable, 1);
+	WRITE_ONCE(ftrace_early_dumpable, FTRACE_EARLY_DUMP_ARMED);
 	if (!fe_param.dump_on_oops && !fe.region)
 		return;
 	atomic_notifier_chain_register(&panic_notifier_list,
@@ -1086,7 +1111,13 @@ static void __init ftrace_early_dump_arm(void)
 
 static void __init ftrace_early_dump_disarm(void)
 {
-	WRITE_ONCE(ftrace_early_dumpable, 0);
+	/*
+	 * ftrace_dump() may be printing the entries on another CPU
+	 * (sysrq-z, rcu_ftrace_dump()): they are freed once it is done.
+	 */
+	while (cmpxchg(&ftrace_early_dumpable, FTRACE_EARLY_DUMP_ARMED,
+		       FTRACE_EARLY_DUMP_OFF) == FTRACE_EARLY_DUMP_RUNNING)
+		msleep(20);
 	if (!ftrace_early_dump_notifiers)
 		return;
 	ftrace_early_dump_notifiers = false;
@@ -1201,8 +1232,11 @@ void __ref ftrace_early_inject(struct trace_array *tr, u64 (*clock)(void))
 {
 	if (!ftrace_early_pending)
 		return;
-	/* From now on ftrace_dump() prints them from the ring buffer. */
-	WRITE_ONCE(ftrace_early_dumpable, 0);
+	/*
+	 * From now on ftrace_dump() prints them from the ring buffer.  Only
+	 * this CPU runs: no dump is running elsewhere.
+	 */
+	WRITE_ONCE(ftrace_early_dumpable, FTRACE_EARLY_DUMP_OFF);
 	ftrace_early_pending = false;
 	ftrace_early_write_trace(tr, clock, &fe);
 }

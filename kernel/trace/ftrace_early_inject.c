@@ -61,6 +61,8 @@ static struct {
 
 /* Writing to it: the entries are the idle task's, with no note about it */
 static bool ftrace_early_own_pass __initdata;
+/* The events written are the idle task's (ftrace_early_write_as_idle()) */
+static bool ftrace_early_as_idle __initdata;
 
 /* After injection: the buffer that holds the entries, and their CPU */
 static struct trace_buffer *ftrace_early_buffer;
@@ -235,10 +237,20 @@ s64 __init ftrace_early_stamp(const struct ftrace_early_timebase *tb,
 	return ftrace_early_time;
 }
 
-/*
- * Reserve an event as trace_buffer_lock_reserve() does; while the entries
- * go to early_boot (from a kworker), as the idle task that recorded them.
+/**
+ * ftrace_early_write_as_idle - write the entries as the idle task's
+ * @on: from now on, or no more
+ *
+ * While @on, the events this file's writers reserve are the idle task's
+ * (pid 0), the task that recorded the entries, whatever task writes them:
+ * a kworker for early_boot and early_previous.
  */
+void __init ftrace_early_write_as_idle(bool on)
+{
+	ftrace_early_as_idle = on;
+}
+
+/* Reserve an event as trace_buffer_lock_reserve() does. */
 static struct ring_buffer_event *__init
 ftrace_early_reserve(struct trace_buffer *buffer, int type, unsigned long len,
 		     unsigned int trace_ctx)
@@ -246,7 +258,7 @@ ftrace_early_reserve(struct trace_buffer *buffer, int type, unsigned long len,
 	struct ring_buffer_event *event;
 
 	event = trace_buffer_lock_reserve(buffer, type, len, trace_ctx);
-	if (event && ftrace_early_own_pass)
+	if (event && ftrace_early_as_idle)
 		((struct trace_entry *)ring_buffer_event_data(event))->pid = 0;
 	return event;
 }
@@ -949,6 +961,7 @@ static long __init ftrace_early_own_times_write(void *arg)
 	ring_buffer_change_overwrite(buffer, 0);
 	ring_buffer_set_clock(buffer, ftrace_early_entry_clock);
 	ftrace_early_own_pass = true;
+	ftrace_early_write_as_idle(true);
 	ftrace_early_own_note(buffer, &tb, own->khz);
 	fw.not_written = 0;
 	if (fw.own_times == rec->log.nr) {
@@ -968,6 +981,7 @@ static long __init ftrace_early_own_times_write(void *arg)
 		ftrace_early_own_end(buffer, &tb, own->written, false);
 	}
 	ftrace_early_own_pass = false;
+	ftrace_early_write_as_idle(false);
 	return 0;
 }
 

@@ -227,6 +227,7 @@ struct ftrace_early_recording {
 	struct ftrace_early_filter graph_only;		/* ftrace_graph_filter= */
 	struct ftrace_early_filter graph_notrace;	/* ftrace_graph_notrace= */
 	bool region;			/* the entries are in ftrace_early_region= */
+	bool region_read;		/* ftrace_early_region= read, not recorded in */
 	void *area;			/* the early area, until the buffer */
 	size_t area_size;
 	bool area_memblock;		/* from memblock (bootconfig), not the arch */
@@ -309,6 +310,7 @@ struct trace_array *ftrace_early_instance_get(const char *name,
 					      unsigned long bytes, int cpu);
 void ftrace_early_instance_done(struct trace_array *tr);
 void ftrace_early_write_own_times(void);
+void ftrace_early_write_as_idle(bool on);
 
 /* ftrace_early_fold.c */
 bool ftrace_early_fold_take(struct ftrace_early_fold *f,
@@ -401,6 +403,7 @@ void ftrace_early_region_sync(unsigned int nr, unsigned int ring_at,
 void ftrace_early_region_end(int how, u32 khz);
 bool ftrace_early_region_memblock(void);
 void ftrace_early_region_report(const char *arg);
+void ftrace_early_region_read(char *arg);
 
 #ifdef CONFIG_VERY_EARLY_FUNCTION_TRACER_KUNIT_TEST
 /* ftrace_early_unwind_check.c */

@@ -20,13 +20,22 @@
  * or a reset).  After the boot, the last boot's trace is written to the
  * trace instance "early_previous", its entries named by this kernel if it
  * is the same build (KASLR moves the text, but entries are kept as
- * offsets from _text).  Nothing in a region is trusted: a header or slot
- * that does not check out is reported and the region set up afresh.
+ * offsets from _text), as the idle task on the boot CPU that recorded
+ * them, in the context they were recorded in.  Nothing in a region is
+ * trusted: a header or slot that does not check out is reported and the
+ * region set up afresh.
+ *
+ * A boot with ftrace_early_region= but not ftrace=function only reads the
+ * region: at ftrace_early_memblock_ready(), once memblock says nothing
+ * else has the memory, it keeps the region reserved, shows the last trace
+ * there in early_previous, and writes nothing, so that the trace stays for
+ * the boots after it until one records again.
  */
 
 #define pr_fmt(fmt) "ftrace: very early: " fmt
 
 #include <linux/buildid.h>
+#include <linux/cpumask.h>
 #include <linux/ftrace_early.h>
 #include <linux/init.h>
 #include <linux/io.h>
@@ -39,6 +48,7 @@
 #include <linux/trace.h>
 #include <linux/trace_clock.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 
 #include <asm/sections.h>
 
@@ -47,7 +57,7 @@
 
 #define FTRACE_EARLY_REGION_MAGIC	0x4e4f494745524546ULL	/* "FEREGION" */
 #define FTRACE_EARLY_SLOT_MAGIC		0x544f4c5359524146ULL	/* "FARYSLOT" */
-#define FTRACE_EARLY_REGION_VERSION	1
+#define FTRACE_EARLY_REGION_VERSION	2
 /* The region's header takes the first page; the slots share the rest */
 #define FTRACE_EARLY_REGION_HDR		SZ_4K
 #define FTRACE_EARLY_REGION_MIN		SZ_64K
@@ -70,6 +80,7 @@ enum ftrace_early_slot_state {
 	FTRACE_EARLY_SLOT_COMPLETED,	/* ftrace_init() stopped it */
 	FTRACE_EARLY_SLOT_PANICKED,
 	FTRACE_EARLY_SLOT_HALTED,	/* an early exception */
+	FTRACE_EARLY_SLOT_DROPPED,	/* not kept at memblock time */
 	FTRACE_EARLY_SLOT_NR_STATES,
 };
 
@@ -85,6 +96,7 @@ struct ftrace_early_slot {
 	u8 build_id[BUILD_ID_SIZE_MAX];
 	u32 flags;
 	u32 max;			/* room for entries */
+	u32 trace_ctx;			/* the context of the calls */
 	u64 sum;
 	/* As the boot goes */
 	u32 state;
@@ -102,6 +114,8 @@ static const char * const ftrace_early_slot_ends[] __initconst = {
 	[FTRACE_EARLY_SLOT_COMPLETED] = "completed: ftrace_init() stopped the recording",
 	[FTRACE_EARLY_SLOT_PANICKED] = "panicked",
 	[FTRACE_EARLY_SLOT_HALTED] = "halted on an early exception",
+	[FTRACE_EARLY_SLOT_DROPPED] =
+		"stopped recording there at memblock time (the region could not be kept)",
 };
 
 /* What the region gave this boot, and what it kept of the last one */
@@ -113,8 +127,10 @@ static struct {
 	u64 boot;
 	u64 overwritten;		/* the boot whose trace this one replaces */
 	bool garbage;
+	u32 old_version;		/* of a region in another format */
 	const char *bad;		/* why the region is not used */
-	bool armed;
+	bool armed;			/* this boot records in it */
+	bool reading;			/* this boot only reads it */
 } rgn __initdata;
 
 static u8 ftrace_early_build_id[BUILD_ID_SIZE_MAX] __initdata;
@@ -154,6 +170,72 @@ static bool __init ftrace_early_slot_valid(const struct ftrace_early_slot *s,
 	return true;
 }
 
+/* "SIZE@ADDRESS": NULL, or why it is not a region */
+static const char *__init ftrace_early_region_parse(char *arg, phys_addr_t *phys,
+						    u64 *size)
+{
+	char *end;
+
+	*size = memparse(arg, &end);
+	if (*end != '@')
+		return "not SIZE@ADDRESS";
+	*phys = memparse(end + 1, &end);
+	if (*end)
+		return "not SIZE@ADDRESS";
+	if (*size < FTRACE_EARLY_REGION_MIN || *size > FTRACE_EARLY_REGION_MAX ||
+	    !PAGE_ALIGNED(*phys) || !PAGE_ALIGNED(*size) || *phys + *size < *phys)
+		return "the size must be 64K to 1G, size and address page-aligned";
+	return NULL;
+}
+
+/*
+ * The slots of the region at @phys of @size bytes: their physical
+ * addresses in @slot_phys and whether each holds a boot's entries in
+ * @valid.  Return: false if the header does not check out (a region
+ * never used, or garbage); else true and @boots set to the boots it
+ * counts.
+ */
+static bool __init ftrace_early_region_slots(phys_addr_t phys, u64 size,
+					     phys_addr_t *slot_phys, int *valid,
+					     u64 *boots)
+{
+	struct ftrace_early_region_hdr *h = phys_to_virt(phys);
+	u64 slot_size = (size - FTRACE_EARLY_REGION_HDR) / 2;
+	struct ftrace_early_slot *s;
+	int i;
+
+	/* Physical addresses by arithmetic: virt_to_phys() checks need setup_arch() */
+	slot_phys[0] = phys + FTRACE_EARLY_REGION_HDR;
+	slot_phys[1] = slot_phys[0] + slot_size;
+	valid[0] = 0;
+	valid[1] = 0;
+	if (h->magic != FTRACE_EARLY_REGION_MAGIC ||
+	    h->version != FTRACE_EARLY_REGION_VERSION || h->size != size ||
+	    h->slot_size != slot_size ||
+	    h->sum != ftrace_early_region_sum(h, offsetof(typeof(*h), sum)))
+		return false;
+	for (i = 0; i < 2; i++) {
+		s = ftrace_early_slot_at(slot_phys[i]);
+		valid[i] = ftrace_early_slot_valid(s, slot_size) &&
+			   s->boot && s->boot <= h->boots;
+	}
+	*boots = h->boots;
+	return true;
+}
+
+/*
+ * Of two slots, the one with the last boot's entries, or the valid one:
+ * slot 1 if both have the same boot (only a region made by hand can).
+ */
+static int __init ftrace_early_region_last(const phys_addr_t *slot_phys,
+					   const int *valid)
+{
+	if (valid[0] && valid[1])
+		return ftrace_early_slot_at(slot_phys[1])->boot >=
+		       ftrace_early_slot_at(slot_phys[0])->boot;
+	return valid[1];
+}
+
 /**
  * ftrace_early_region_open - take a slot of the region for this boot
  * @arg: "SIZE@ADDRESS", from ftrace_early_region=
@@ -169,27 +251,14 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 							    unsigned int *max)
 {
 	struct ftrace_early_region_hdr *h;
-	struct ftrace_early_slot *s[2], *cur;
-	u64 size, slot_size, boots = 0;
+	struct ftrace_early_slot *cur;
 	phys_addr_t phys, slot_phys[2];
-	int valid[2], c, i;
-	char *end;
+	u64 size, slot_size, boots;
+	int valid[2], c;
 
-	size = memparse(arg, &end);
-	if (*end != '@') {
-		rgn.bad = "not SIZE@ADDRESS";
+	rgn.bad = ftrace_early_region_parse(arg, &phys, &size);
+	if (rgn.bad)
 		return NULL;
-	}
-	phys = memparse(end + 1, &end);
-	if (*end) {
-		rgn.bad = "not SIZE@ADDRESS";
-		return NULL;
-	}
-	if (size < FTRACE_EARLY_REGION_MIN || size > FTRACE_EARLY_REGION_MAX ||
-	    !PAGE_ALIGNED(phys) || !PAGE_ALIGNED(size) || phys + size < phys) {
-		rgn.bad = "the size must be 64K to 1G, size and address page-aligned";
-		return NULL;
-	}
 	rgn.bad = arch_ftrace_early_region_check(phys, size);
 	if (rgn.bad)
 		return NULL;
@@ -198,34 +267,23 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	build_id_parse_buf(&__start_notes, ftrace_early_build_id,
 			   &__stop_notes - &__start_notes);
 
-	/* Physical addresses by arithmetic: virt_to_phys() checks need setup_arch() */
 	slot_size = (size - FTRACE_EARLY_REGION_HDR) / 2;
 	h = phys_to_virt(phys);
-	slot_phys[0] = phys + FTRACE_EARLY_REGION_HDR;
-	slot_phys[1] = slot_phys[0] + slot_size;
-	s[0] = ftrace_early_slot_at(slot_phys[0]);
-	s[1] = ftrace_early_slot_at(slot_phys[1]);
-	if (h->magic == FTRACE_EARLY_REGION_MAGIC &&
-	    h->version == FTRACE_EARLY_REGION_VERSION && h->size == size &&
-	    h->slot_size == slot_size &&
-	    h->sum == ftrace_early_region_sum(h, offsetof(typeof(*h), sum))) {
-		boots = h->boots;
-		for (i = 0; i < 2; i++)
-			valid[i] = ftrace_early_slot_valid(s[i], slot_size) &&
-				   s[i]->boot && s[i]->boot <= boots;
+	if (ftrace_early_region_slots(phys, size, slot_phys, valid, &boots)) {
 		/* The last boot's slot is kept; this one takes the other. */
-		if (valid[0] && valid[1])
-			c = s[0]->boot > s[1]->boot;
-		else
-			c = valid[0];
+		c = valid[0] || valid[1] ? !ftrace_early_region_last(slot_phys, valid) : 0;
 		if (valid[!c])
 			rgn.prev = slot_phys[!c];
 		if (valid[c])
-			rgn.overwritten = s[c]->boot;
+			rgn.overwritten = ftrace_early_slot_at(slot_phys[c])->boot;
 	} else {
 		c = 0;
-		/* Zeroes: never used.  Anything else: garbage. */
+		boots = 0;
+		/* Zeroes: never used.  Anything else: garbage, or another format. */
 		rgn.garbage = !!memchr_inv(h, 0, sizeof(*h));
+		if (h->magic == FTRACE_EARLY_REGION_MAGIC &&
+		    h->version != FTRACE_EARLY_REGION_VERSION)
+			rgn.old_version = h->version;
 	}
 
 	h->magic = FTRACE_EARLY_REGION_MAGIC;
@@ -235,13 +293,15 @@ struct ftrace_early_entry * __init ftrace_early_region_open(char *arg, bool grap
 	h->boots = ++boots;
 	h->sum = ftrace_early_region_sum(h, offsetof(typeof(*h), sum));
 
-	cur = s[c];
+	cur = ftrace_early_slot_at(slot_phys[c]);
 	memset(cur, 0, sizeof(*cur));
 	cur->magic = FTRACE_EARLY_SLOT_MAGIC;
 	cur->boot = boots;
 	memcpy(cur->build_id, ftrace_early_build_id, sizeof(cur->build_id));
 	cur->flags = graph ? FTRACE_EARLY_SLOT_GRAPH : 0;
 	cur->max = (slot_size - sizeof(*cur)) / sizeof(cur->e[0]);
+	/* The idle task's, at start_kernel(): interrupts off, as every call until ftrace_init() */
+	cur->trace_ctx = tracing_gen_ctx();
 	cur->sum = ftrace_early_region_sum(cur, offsetof(typeof(*cur), sum));
 	cur->state = FTRACE_EARLY_SLOT_RECORDING;
 	rgn.slot = slot_phys[c];
@@ -319,6 +379,27 @@ void __init ftrace_early_region_end(int how, u32 khz)
 	ftrace_early_region_resum(s);
 }
 
+/*
+ * At memblock time: whether the region can be kept, mapped and reserved
+ * from now on.  NULL, or why not; @theirs set if memblock has reserved
+ * some of it for something else.
+ */
+static const char *__init ftrace_early_region_keep(phys_addr_t phys, u64 size,
+						   bool *theirs)
+{
+	*theirs = false;
+	if (phys + size > PFN_PHYS(max_pfn))
+		return "beyond the end of RAM, which the direct map ends at";
+	if (memblock_is_region_reserved(phys, size)) {
+		*theirs = true;
+		return "memblock has reserved memory in it";
+	}
+	if (memblock_is_region_memory(phys, size))
+		pr_warn("ftrace_early_region: memmap=%lluK$0x%llx should keep it: the kernel may have been decompressed over it\n",
+			size >> 10, (u64)phys);
+	return arch_ftrace_early_region_map(phys, size);
+}
+
 /**
  * ftrace_early_region_memblock - keep the region mapped and reserved
  *
@@ -331,30 +412,79 @@ void __init ftrace_early_region_end(int how, u32 khz)
  */
 bool __init ftrace_early_region_memblock(void)
 {
-	phys_addr_t end = rgn.phys + rgn.size;
+	struct ftrace_early_slot *s;
+	bool theirs;
 
 	if (!rgn.armed)
 		return true;
-	if (end > PFN_PHYS(max_pfn)) {
-		rgn.bad = "beyond the end of RAM, which the direct map ends at";
-		goto drop;
+	rgn.bad = ftrace_early_region_keep(rgn.phys, rgn.size, &theirs);
+	if (!rgn.bad)
+		return true;
+	/*
+	 * The slot says so, so that the next boot does not take it for a
+	 * hang, unless something else has the memory now.  Nothing is
+	 * noted in it from now on (the caller moves the entries out), and
+	 * neither slot is read again: it is not mapped or not reserved.
+	 */
+	if (!theirs) {
+		s = ftrace_early_slot_at(rgn.slot);
+		s->state = FTRACE_EARLY_SLOT_DROPPED;
 	}
-	if (memblock_is_region_reserved(rgn.phys, rgn.size)) {
-		rgn.bad = "memblock has reserved memory in it";
-		goto drop;
-	}
-	if (memblock_is_region_memory(rgn.phys, rgn.size))
-		pr_warn("ftrace_early_region: memmap=%lluK$0x%llx should keep it: the kernel may have been decompressed over it\n",
-			rgn.size >> 10, (u64)rgn.phys);
-	rgn.bad = arch_ftrace_early_region_map(rgn.phys, rgn.size);
-	if (rgn.bad)
-		goto drop;
-	return true;
-drop:
-	/* Not mapped or not reserved from now on: neither slot is read again. */
 	rgn.armed = false;
 	rgn.prev = 0;
 	return false;
+}
+
+/**
+ * ftrace_early_region_read - read the region without recording in it
+ * @arg: ftrace_early_region='s value
+ *
+ * From ftrace_early_memblock_ready() when the command line has
+ * ftrace_early_region= but does not ask for the very early tracer: once
+ * memblock says nothing else has it, the region is kept reserved and
+ * mapped for this boot and its last trace shown at late_initcall.
+ * Nothing is written to it.
+ */
+void __init ftrace_early_region_read(char *arg)
+{
+	phys_addr_t phys, slot_phys[2];
+	int valid[2], last;
+	u64 size, boots;
+	bool theirs;
+
+	/* Tried for recording: ftrace_early_region_report() says how it went */
+	if (rgn.armed || rgn.bad)
+		return;
+	rgn.bad = ftrace_early_region_parse(arg, &phys, &size);
+	/* What the architecture refuses to write, it refuses to read */
+	if (!rgn.bad)
+		rgn.bad = arch_ftrace_early_region_check(phys, size);
+	if (!rgn.bad)
+		rgn.bad = ftrace_early_region_keep(phys, size, &theirs);
+	if (rgn.bad) {
+		pr_warn("ftrace_early_region=%s: %s: the last very early trace is not read\n",
+			arg, rgn.bad);
+		return;
+	}
+	rgn.phys = phys;
+	rgn.size = size;
+	build_id_parse_buf(&__start_notes, ftrace_early_build_id,
+			   &__stop_notes - &__start_notes);
+	if (!ftrace_early_region_slots(phys, size, slot_phys, valid, &boots)) {
+		pr_info("ftrace_early_region=%s holds no very early trace: nothing to show\n",
+			arg);
+		return;
+	}
+	last = ftrace_early_region_last(slot_phys, valid);
+	if (!valid[last]) {
+		pr_info("ftrace_early_region=%s holds no boot's very early trace: nothing to show\n",
+			arg);
+		return;
+	}
+	rgn.prev = slot_phys[last];
+	rgn.reading = true;
+	pr_info("ftrace_early_region=%s: read, not written: this boot records nothing there\n",
+		arg);
 }
 
 /**
@@ -368,7 +498,10 @@ void __init ftrace_early_region_report(const char *arg)
 			arg, rgn.bad);
 		return;
 	}
-	if (rgn.garbage)
+	if (rgn.old_version)
+		pr_warn("ftrace_early_region=%s holds a very early trace in format %u, which this kernel does not read (%u): set up afresh\n",
+			arg, rgn.old_version, FTRACE_EARLY_REGION_VERSION);
+	else if (rgn.garbage)
 		pr_warn("ftrace_early_region=%s holds no very early trace (garbage): ignored and set up afresh\n",
 			arg);
 	pr_info("ftrace_early_region=%s: boot %llu of the region records in its slot %d%s\n",
@@ -392,20 +525,36 @@ static unsigned int __init ftrace_early_prev_index(const struct ftrace_early_slo
 	return s->ring_at + (s->ring_over % len + i - s->ring_at) % len;
 }
 
-/* Write the last boot's entries to @tr; return false if a bad one stopped it. */
-static bool __init ftrace_early_prev_write(struct trace_array *tr,
-					   const struct ftrace_early_slot *s,
-					   const struct ftrace_early_timebase *tb,
-					   struct ftrace_early_entry *ordered)
+/* What ftrace_early_prev_write() writes, and how it went */
+struct ftrace_early_prev {
+	struct trace_array *tr;
+	const struct ftrace_early_slot *s;
+	const struct ftrace_early_timebase *tb;
+	struct ftrace_early_entry *ordered;
+	bool whole;
+};
+
+/*
+ * Write the last boot's entries to @p->tr, as the idle task that recorded
+ * them on the boot CPU, in the context of the calls; @p->whole is false
+ * if a bad one stopped it.  On the CPU whose buffer takes them.
+ */
+static long __init ftrace_early_prev_write(void *arg)
 {
-	struct trace_buffer *buffer = tr->array_buffer.buffer;
+	struct ftrace_early_prev *p = arg;
+	const struct ftrace_early_slot *s = p->s;
+	struct trace_buffer *buffer = p->tr->array_buffer.buffer;
+	struct ftrace_early_entry *ordered = p->ordered;
+	const struct ftrace_early_timebase *tb = p->tb;
 	unsigned long limit = _end - _text;
-	unsigned int trace_ctx = tracing_gen_ctx(), i;
+	/* Nothing in the region is trusted: the flags and counts alone */
+	unsigned int trace_ctx = s->trace_ctx & 0x00ff00ff, i;
 	struct ftrace_early_graph_writer w = {
 		.buffer = buffer, .tb = tb, .trace_ctx = trace_ctx,
 	};
 	struct ftrace_early_log log = { .e = ordered, .nr = s->nr, .max = s->nr };
 
+	p->whole = false;
 	for (i = 0; i < s->nr; i++) {
 		ordered[i] = s->e[ftrace_early_prev_index(s, i)];
 		if (ordered[i].ip >= limit ||
@@ -418,18 +567,29 @@ static bool __init ftrace_early_prev_write(struct trace_array *tr,
 			break;
 		}
 	}
-	if (s->flags & FTRACE_EARLY_SLOT_GRAPH)
-		return ftrace_early_graph_write(&w, &log, log.nr) == log.nr &&
-		       log.nr == s->nr;
+	ftrace_early_write_as_idle(true);
+	ftrace_early_note(buffer, tb, s->nr ? s->e[0].counter : 0, trace_ctx,
+			  "very early function tracer: the trace of boot %llu of ftrace_early_region=, build ID %*phN, which %s%s\n",
+			  s->boot, BUILD_ID_SIZE_MAX, s->build_id,
+			  ftrace_early_slot_ends[s->state],
+			  s->khz ? "" : "; times estimated at this boot's counter frequency");
+	if (s->flags & FTRACE_EARLY_SLOT_GRAPH) {
+		p->whole = ftrace_early_graph_write(&w, &log, log.nr) == log.nr &&
+			   log.nr == s->nr;
+		goto out;
+	}
 	for (i = 0; i < log.nr; i++) {
 		if (i == s->ring_at && s->ring_over)
 			ftrace_early_note(buffer, tb, ordered[i].counter, trace_ctx,
 					  "very early function tracer: %llu calls not recorded here (the region's slot was full)\n",
 					  s->ring_over);
 		if (!ftrace_early_write_fn(buffer, tb, &ordered[i], trace_ctx))
-			return false;
+			goto out;
 	}
-	return log.nr == s->nr;
+	p->whole = log.nr == s->nr;
+out:
+	ftrace_early_write_as_idle(false);
+	return 0;
 }
 
 /*
@@ -440,14 +600,14 @@ static int __init ftrace_early_region_show_previous(void)
 {
 	const struct ftrace_early_slot *s;
 	struct ftrace_early_timebase tb = { };
-	struct ftrace_early_entry *ordered;
-	struct trace_array *tr;
+	struct ftrace_early_prev p = { .tb = &tb };
 	u64 counter_now = 0;
 	unsigned int i;
-	bool whole;
+	/* The boot CPU, which recorded them */
+	int cpu = 0;
 	u32 khz;
 
-	if (!rgn.prev || !rgn.armed)
+	if (!rgn.prev || !(rgn.armed || rgn.reading))
 		return 0;
 	s = ftrace_early_slot_at(rgn.prev);
 	/* Checked at start_kernel(); what the sum does not cover, again */
@@ -464,18 +624,17 @@ static int __init ftrace_early_region_show_previous(void)
 			BUILD_ID_SIZE_MAX, ftrace_early_build_id);
 		return 0;
 	}
-	ordered = vmalloc(array_size(s->nr ?: 1, sizeof(*ordered)));
-	if (!ordered)
+	p.s = s;
+	p.ordered = vmalloc(array_size(s->nr ?: 1, sizeof(*p.ordered)));
+	if (!p.ordered)
 		return 0;
-	/* Room for every entry, on the CPU that writes them */
-	migrate_disable();
+	if (!cpu_online(cpu))
+		cpu = raw_smp_processor_id();
 	/* A function event takes 32 bytes with its header, a graph one 48 */
-	tr = ftrace_early_instance_get("early_previous", (unsigned long)s->nr * 48,
-				       raw_smp_processor_id());
-	if (!tr) {
-		migrate_enable();
+	p.tr = ftrace_early_instance_get("early_previous", (unsigned long)s->nr * 48,
+					 cpu);
+	if (!p.tr)
 		goto out;
-	}
 	khz = s->khz ?: arch_ftrace_early_counter_khz();
 	/*
 	 * Times from the counter's zero, converted from the latest reading;
@@ -487,22 +646,17 @@ static int __init ftrace_early_region_show_previous(void)
 				   khz ? ftrace_early_ticks_to_ns(counter_now, khz) :
 				   s->nr, khz);
 	ftrace_early_stamp_start(&tb, s->nr);
-	ring_buffer_change_overwrite(tr->array_buffer.buffer, 0);
-	ring_buffer_set_clock(tr->array_buffer.buffer, ftrace_early_entry_clock);
-	ftrace_early_note(tr->array_buffer.buffer, &tb, s->nr ? s->e[0].counter : 0,
-			  tracing_gen_ctx(),
-			  "very early function tracer: the trace of boot %llu of ftrace_early_region=, build ID %*phN, which %s%s\n",
-			  s->boot, BUILD_ID_SIZE_MAX, s->build_id,
-			  ftrace_early_slot_ends[s->state],
-			  s->khz ? "" : "; times estimated at this boot's counter frequency");
-	whole = ftrace_early_prev_write(tr, s, &tb, ordered);
-	migrate_enable();
+	ring_buffer_change_overwrite(p.tr->array_buffer.buffer, 0);
+	ring_buffer_set_clock(p.tr->array_buffer.buffer, ftrace_early_entry_clock);
+	if (work_on_cpu_safe(cpu, ftrace_early_prev_write, &p) < 0)
+		p.whole = false;
 	/* A record of the last boot: nothing else goes in. */
-	ftrace_early_instance_done(tr);
-	pr_info("early_previous: the last boot's very early trace (boot %llu, %u entries%s), in instances/early_previous\n",
-		s->boot, s->nr, whole ? "" : ", not all written");
+	ftrace_early_instance_done(p.tr);
+	pr_info("early_previous: the last boot's very early trace (boot %llu, %u entries%s), which %s: in instances/early_previous\n",
+		s->boot, s->nr, p.whole ? "" : ", not all written",
+		ftrace_early_slot_ends[s->state]);
 out:
-	vfree(ordered);
+	vfree(p.ordered);
 	return 0;
 }
 late_initcall(ftrace_early_region_show_previous);
