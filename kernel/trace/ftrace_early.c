@@ -694,6 +694,8 @@ void __init ftrace_early_bootconfig(void)
 	}
 	pr_info("armed by bootconfig: recording from setup_boot_config() on\n");
 	ftrace_early_memblock_ready();
+	/* ftrace_early_memblock_ready() leaves recording as it found it. */
+	ftrace_early_active = 1;
 	return;
 off:
 	ftrace_early_unhook();
